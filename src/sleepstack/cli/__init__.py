@@ -1,0 +1,76 @@
+"""The ``sleepstack`` command line: a thin layer over the library.
+
+Each ``*_cmds`` module registers its subcommands. This module owns the shared
+options (``--home``, ``--json``), the output convention (``--json`` prints
+exactly one JSON document on stdout; logs and progress go to stderr) and the
+mapping from :mod:`sleepstack.errors` to exit codes::
+
+    0 ok · 1 unexpected · 2 usage · 3 not found · 4 conflict · 5 refused by policy
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import SleepstackError, UsageError
+from .context import Context
+
+__all__ = ["main"]
+
+#: Modules that register subcommands, in help order.
+COMMAND_MODULES = ["store_cmds", "turn_cmds"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse's own usage errors -> exit 2, one line
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full parser with every registered subcommand."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--home", default=argparse.SUPPRESS,
+                        help="store path or fsspec URL (default $SLEEPSTACK_HOME or ~/.sleepstack)")
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="print exactly one JSON document on stdout")
+    parser = _Parser(prog="sleepstack", description="Long-term memory for AI agents.",
+                     parents=[common])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"{__name__}.{name}")
+        module.register(sub, common)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in args_list
+    try:
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        if not getattr(args, "command", None):
+            parser.print_help(sys.stderr)
+            return 2
+        ctx = Context(home=getattr(args, "home", None), as_json=getattr(args, "json", False))
+        code: int = args.func(args, ctx)
+        return code
+    except SleepstackError as exc:
+        return _fail(exc, as_json)
+    except KeyboardInterrupt:
+        print("sleepstack: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+
+
+def _fail(exc: SleepstackError, as_json: bool) -> int:
+    print(f"sleepstack: error: {exc.message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps(exc.to_dict(), default=str))
+    return exc.exit_code

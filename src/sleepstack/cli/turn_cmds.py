@@ -1,0 +1,77 @@
+"""Turn commands: ``log``, ``import`` and ``propose`` (the wake path's writes)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..errors import UsageError
+from ..wake.log import append_turns, parse_jsonl
+from .context import Context
+
+__all__ = ["register"]
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    """Add the turn commands."""
+    p = sub.add_parser("log", parents=[common], help="append one turn to the raw log")
+    p.add_argument("--user", required=True)
+    p.add_argument("--session", required=True)
+    p.add_argument("--role", required=True)
+    p.add_argument("--at", default=None, help="ISO 8601 time (default now)")
+    p.add_argument("--id", default=None, help="turn id (default generated)")
+    p.add_argument("text")
+    p.set_defaults(func=_log)
+
+    p = sub.add_parser("import", parents=[common], help="append turns from JSON Lines ('-': stdin)")
+    p.add_argument("file")
+    p.set_defaults(func=_import)
+
+    p = sub.add_parser("propose", parents=[common], help="quarantine a memory proposal")
+    p.add_argument("text")
+    p.add_argument("--user", required=True)
+    p.add_argument("--session", required=True)
+    p.add_argument("--path", default=None)
+    p.add_argument("--source", default=None)
+    p.set_defaults(func=_propose)
+
+
+def _log(args: argparse.Namespace, ctx: Context) -> int:
+    tid = ctx.memory().log(args.user, args.session, args.role, args.text, at=args.at, id=args.id)
+    ctx.emit({"id": tid}, tid)
+    return 0
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = int(width * done / total) if total else width
+    end = "\n" if done >= total else ""
+    print(f"\rimport [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end,
+          file=sys.stderr, flush=True)
+
+
+def _import(args: argparse.Namespace, ctx: Context) -> int:
+    mem = ctx.memory()
+    if args.file == "-":
+        data = sys.stdin.buffer.read()
+        source = "<stdin>"
+    else:
+        try:
+            with open(args.file, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise UsageError(f"cannot read {args.file}: {exc.strerror}", file=args.file) from None
+        source = args.file
+    turns = parse_jsonl(data, source=source)
+    ids = append_turns(mem.store, turns, actor=mem.actor, reason=f"import {source}",
+                       on_progress=_progress)
+    ctx.emit({"imported": len(ids), "source": source}, f"imported {len(ids)} turns from {source}")
+    return 0
+
+
+def _propose(args: argparse.Namespace, ctx: Context) -> int:
+    pid = ctx.memory().propose(args.text, args.user, args.session, path=args.path,
+                               source=args.source)
+    ctx.emit({"id": pid}, pid)
+    return 0

@@ -1,0 +1,66 @@
+"""Where memory lives and how it is configured (``sleepstack.toml``).
+
+Only entry points (the CLI, the servers, :class:`sleepstack.Memory`) read
+configuration; library functions take plain arguments.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import UsageError
+
+__all__ = ["DEFAULT_HOME", "Config", "resolve_home"]
+
+DEFAULT_HOME = "~/.sleepstack"
+
+
+def resolve_home(home: str | os.PathLike[str] | None) -> str:
+    """The home to use: the argument, then ``$SLEEPSTACK_HOME``, then ``~/.sleepstack``."""
+    if home is not None and os.fspath(home) != "":
+        text = os.fspath(home)
+    else:
+        text = os.environ.get("SLEEPSTACK_HOME") or DEFAULT_HOME
+    if "://" not in text:
+        text = os.path.abspath(os.path.expanduser(text))
+    return text
+
+
+@dataclass(frozen=True)
+class Config:
+    """The settings of one store (defaults when a key is absent)."""
+
+    max_bytes: int = 1 << 20
+    embedder: str = "local:all-MiniLM-L6-v2"
+    budget_tokens: int = 1000
+    llm: str = "none"
+    every: str = "6h"
+    ttl_days: dict[str, int] = field(
+        default_factory=lambda: {"conversation": 30, "project": 90, "preference": 365}
+    )
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, text: str) -> Config:
+        """Parse ``sleepstack.toml`` text; unknown keys are kept in ``raw``."""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise UsageError(f"sleepstack.toml is not valid TOML: {exc}") from None
+        store = data.get("store", {})
+        wake = data.get("wake", {})
+        sleep = data.get("sleep", {})
+        ttl = dict(cls().ttl_days)
+        ttl.update({str(k): int(v) for k, v in sleep.get("ttl_days", {}).items()})
+        return cls(
+            max_bytes=int(store.get("max_bytes", 1 << 20)),
+            embedder=str(wake.get("embedder", cls.embedder)),
+            budget_tokens=int(wake.get("budget_tokens", 1000)),
+            llm=str(sleep.get("llm", "none")),
+            every=str(sleep.get("every", "6h")),
+            ttl_days=ttl,
+            raw=data,
+        )

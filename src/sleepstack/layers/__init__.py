@@ -1,0 +1,1 @@
+"""Memory layers: raw log, short-term summary, long-term facts, reference topics."""

@@ -1,0 +1,319 @@
+"""Filesystem backends for the store: the narrow interface the policy code sits on.
+
+The store never touches ``os`` or ``fsspec`` directly; it talks to a
+:class:`StoreFS`. A local directory is the default (durable: temp file, fsync,
+rename, directory fsync; a ``flock`` serialises writers across processes).
+``memory://`` (fsspec's in-memory filesystem) serves tests and throwaway
+stores; object stores can be added behind the same methods without touching
+the policy code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from ..errors import StoreNotFoundError, UsageError
+
+__all__ = ["FsspecFS", "LocalFS", "StoreFS", "open_fs"]
+
+
+class StoreFS(Protocol):
+    """What the store needs from a filesystem. Paths are relative POSIX strings."""
+
+    url: str
+
+    def read_bytes(self, rel: str) -> bytes:
+        """Return a file's bytes; raise FileNotFoundError when absent."""
+        ...
+
+    def exists(self, rel: str) -> bool:
+        """Whether a file exists."""
+        ...
+
+    def size(self, rel: str) -> int:
+        """A file's size in bytes; raise FileNotFoundError when absent."""
+        ...
+
+    def read_tail(self, rel: str, nbytes: int) -> bytes:
+        """The last *nbytes* bytes of a file (all of it when shorter)."""
+        ...
+
+    def write_atomic(self, rel: str, data: bytes, *, durable: bool = True) -> None:
+        """Replace a file's content all at once (readers see old or new, never half)."""
+        ...
+
+    def append(self, rel: str, data: bytes) -> None:
+        """Append bytes durably, creating the file if needed."""
+        ...
+
+    def truncate(self, rel: str, size: int) -> None:
+        """Cut a file back to *size* bytes (recovery of a torn append)."""
+        ...
+
+    def remove(self, rel: str) -> None:
+        """Delete a file if it exists."""
+        ...
+
+    def list(self, prefix: str) -> list[str]:
+        """Every file below *prefix* (recursive), sorted."""
+        ...
+
+    def lock(self) -> contextlib.AbstractContextManager[None]:
+        """An exclusive lock that serialises every mutation of this store."""
+        ...
+
+    def local_path(self) -> Path | None:
+        """The local directory behind the store, when there is one."""
+        ...
+
+
+def _fsync_dir(path: str | Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class LocalFS:
+    """A store in a local directory."""
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        self.root = Path(root).expanduser().resolve()
+        self.url = str(self.root)
+        self._root_str = str(self.root)
+        self._thread_lock = threading.RLock()
+        self._depth = 0
+        self._lock_fd: int | None = None
+
+    def _p(self, rel: str) -> Path:
+        return self.root / rel
+
+    def read_bytes(self, rel: str) -> bytes:  # noqa: D102
+        try:
+            with open(os.path.join(self._root_str, rel), "rb") as fh:
+                return fh.read()
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            raise FileNotFoundError(rel) from None
+
+    def exists(self, rel: str) -> bool:  # noqa: D102
+        return os.path.isfile(os.path.join(self._root_str, rel))
+
+    def size(self, rel: str) -> int:  # noqa: D102
+        p = self._p(rel)
+        if not p.is_file():
+            raise FileNotFoundError(rel)
+        return p.stat().st_size
+
+    def read_tail(self, rel: str, nbytes: int) -> bytes:  # noqa: D102
+        try:
+            with open(os.path.join(self._root_str, rel), "rb") as fh:
+                fh.seek(0, os.SEEK_END)
+                size = fh.tell()
+                fh.seek(max(0, size - nbytes))
+                return fh.read()
+        except (FileNotFoundError, IsADirectoryError):
+            raise FileNotFoundError(rel) from None
+
+    def write_atomic(self, rel: str, data: bytes, *, durable: bool = True) -> None:  # noqa: D102
+        target = os.path.join(self._root_str, rel)
+        parent, name = os.path.split(target)
+        tmp = os.path.join(parent, f".{name}.{uuid.uuid4().hex[:12]}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileNotFoundError:
+            # Creating directories only on a miss keeps the common path to one syscall.
+            os.makedirs(parent, exist_ok=True)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                n = os.write(fd, view)
+                view = view[n:]
+            if durable:
+                os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            os.unlink(tmp)
+            raise
+        os.close(fd)
+        os.replace(tmp, target)
+        if durable:
+            _fsync_dir(parent)
+
+    def append(self, rel: str, data: bytes) -> None:  # noqa: D102
+        target = os.path.join(self._root_str, rel)
+        parent = os.path.dirname(target)
+        created = not os.path.exists(target)
+        if created:
+            os.makedirs(parent, exist_ok=True)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                n = os.write(fd, view)
+                view = view[n:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if created:
+            _fsync_dir(parent)
+
+    def truncate(self, rel: str, size: int) -> None:  # noqa: D102
+        p = self._p(rel)
+        with open(p, "r+b") as fh:
+            fh.truncate(size)
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    def remove(self, rel: str) -> None:  # noqa: D102
+        p = self._p(rel)
+        if p.is_file():
+            p.unlink()
+            _fsync_dir(p.parent)
+
+    def list(self, prefix: str) -> list[str]:  # noqa: D102
+        base = self._p(prefix.rstrip("/")) if prefix else self.root
+        if base.is_file():
+            return [prefix.rstrip("/")]
+        if not base.is_dir():
+            return []
+        out: list[str] = []
+        for dirpath, dirnames, filenames in os.walk(base):
+            dirnames[:] = [d for d in dirnames if not d.startswith(".")]
+            for name in filenames:
+                if name.startswith("."):
+                    continue  # temp files and the lock file are not part of the tree
+                out.append(Path(dirpath, name).relative_to(self.root).as_posix())
+        out.sort()
+        return out
+
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:
+        """``flock`` on ``<root>/.lock``; re-entrant within one process."""
+        with self._thread_lock:
+            if self._depth == 0:
+                fd = os.open(self.root / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                self._lock_fd = fd
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if self._depth == 0 and self._lock_fd is not None:
+                    fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
+                    os.close(self._lock_fd)
+                    self._lock_fd = None
+
+    def local_path(self) -> Path | None:  # noqa: D102
+        return self.root
+
+
+class FsspecFS:
+    """A store on any fsspec filesystem (``memory://`` for tests).
+
+    The lock is per process: fsspec offers no cross-process lock, so a shared
+    remote store needs the lease object of the object-storage backend.
+    """
+
+    _locks: ClassVar[dict[str, threading.RLock]] = {}
+
+    def __init__(self, url: str) -> None:
+        import fsspec
+
+        self.url = url.rstrip("/")
+        fs, root = fsspec.core.url_to_fs(self.url)
+        self._fs: Any = fs
+        self._root = root.rstrip("/")
+        self._lock = self._locks.setdefault(self.url, threading.RLock())
+
+    def _p(self, rel: str) -> str:
+        return f"{self._root}/{rel}"
+
+    def read_bytes(self, rel: str) -> bytes:  # noqa: D102
+        try:
+            data: bytes = self._fs.cat_file(self._p(rel))
+        except (FileNotFoundError, IsADirectoryError):
+            raise FileNotFoundError(rel) from None
+        return data
+
+    def exists(self, rel: str) -> bool:  # noqa: D102
+        return bool(self._fs.isfile(self._p(rel)))
+
+    def size(self, rel: str) -> int:  # noqa: D102
+        if not self.exists(rel):
+            raise FileNotFoundError(rel)
+        return int(self._fs.size(self._p(rel)))
+
+    def read_tail(self, rel: str, nbytes: int) -> bytes:  # noqa: D102
+        return self.read_bytes(rel)[-nbytes:]
+
+    def write_atomic(self, rel: str, data: bytes, *, durable: bool = True) -> None:  # noqa: D102
+        # Object stores replace whole objects atomically by nature.
+        self._fs.pipe_file(self._p(rel), data)
+
+    def append(self, rel: str, data: bytes) -> None:  # noqa: D102
+        old = self.read_bytes(rel) if self.exists(rel) else b""
+        self._fs.pipe_file(self._p(rel), old + data)
+
+    def truncate(self, rel: str, size: int) -> None:  # noqa: D102
+        self._fs.pipe_file(self._p(rel), self.read_bytes(rel)[:size])
+
+    def remove(self, rel: str) -> None:  # noqa: D102
+        if self.exists(rel):
+            self._fs.rm_file(self._p(rel))
+
+    def list(self, prefix: str) -> list[str]:  # noqa: D102
+        base = self._p(prefix.rstrip("/")) if prefix else self._root
+        if self._fs.isfile(base):
+            return [prefix.rstrip("/")]
+        if not self._fs.isdir(base):
+            return []
+        root = self._root.strip("/")
+        out = []
+        for found in self._fs.find(base):
+            rel = str(found).strip("/")[len(root) :].lstrip("/")
+            if not any(seg.startswith(".") for seg in rel.split("/")):
+                out.append(rel)
+        return sorted(out)
+
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[None]:  # noqa: D102
+        with self._lock:
+            yield
+
+    def local_path(self) -> Path | None:  # noqa: D102
+        return None
+
+
+def open_fs(home: str | os.PathLike[str], *, must_exist: bool = True) -> StoreFS:
+    """The backend for a home given as a local path or an fsspec URL."""
+    text = os.fspath(home)
+    if "://" in text:
+        scheme = text.split("://", 1)[0]
+        if scheme == "file":
+            return open_fs(text.split("://", 1)[1], must_exist=must_exist)
+        try:
+            fs = FsspecFS(text)
+        except (ImportError, ValueError) as exc:
+            raise UsageError(f"cannot open store URL {text!r}: {exc}", url=text) from exc
+        if must_exist and not fs.exists("sleepstack.toml"):
+            raise StoreNotFoundError(
+                f"no sleepstack store at {text} (run `sleepstack init --home {text}`)", home=text
+            )
+        return fs
+    local = LocalFS(text)
+    if must_exist and not (local.root / "sleepstack.toml").is_file():
+        raise StoreNotFoundError(
+            f"no sleepstack store at {local.root} (run `sleepstack init --home {local.root}`)",
+            home=str(local.root),
+        )
+    return local

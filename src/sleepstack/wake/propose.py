@@ -1,0 +1,71 @@
+"""Proposals: the wake path's only way to suggest a memory, into quarantine.
+
+A proposal is a JSON file under ``staging/sessions/<session>/inbox/<id>.json``.
+Nothing in it is trusted: the next sleep cycle validates it and either
+promotes it into ``user/<user>/`` or archives it with the reasons.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from typing import Any
+
+from ..errors import UsageError
+from ..layers.rawlog import iso, parse_at
+from ..store import ABSENT, Store
+from ..store.audit import canonical
+from ..store.paths import check_user_id
+
+__all__ = ["inbox_path", "propose"]
+
+_SESSION_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
+
+
+def _check_session(session: str) -> str:
+    if not isinstance(session, str) or not _SESSION_RE.match(session):
+        raise UsageError(
+            "session ids used for proposals are 1-128 characters of letters, digits and ._:@-",
+            session=repr(session),
+        )
+    return session
+
+
+def inbox_path(session: str, proposal_id: str) -> str:
+    """Where a proposal waits for the next sleep cycle."""
+    return f"staging/sessions/{_check_session(session)}/inbox/{proposal_id}.json"
+
+
+def propose(
+    store: Store,
+    text: str,
+    *,
+    user: str,
+    session: str,
+    path: str | None = None,
+    source: str | None = None,
+    actor: str | None = None,
+) -> str:
+    """Quarantine a memory proposal; returns its id. Validation happens at sleep time."""
+    check_user_id(user)
+    if not isinstance(text, str) or not text.strip():
+        raise UsageError("a proposal needs non-empty text")
+    proposal_id = f"p-{int(time.time() * 1000):x}{secrets.token_hex(4)}"
+    record: dict[str, Any] = {
+        "id": proposal_id,
+        "user": user,
+        "session": session,
+        "text": text,
+        "path": path,
+        "source": source,
+        "at": iso(parse_at(None)),
+    }
+    store.write_text(
+        inbox_path(session, proposal_id),
+        canonical(record).decode() + "\n",
+        expected_sha=ABSENT,
+        actor=actor or f"wake:{user}",
+        reason="proposal (quarantined until the next sleep cycle)",
+    )
+    return proposal_id
