@@ -25,6 +25,7 @@ __all__ = [
     "check_append_path",
     "check_ingest_path",
     "check_path",
+    "check_prefix",
     "check_user_id",
     "check_write_path",
     "user_of",
@@ -53,7 +54,7 @@ WRITABLE = frozenset({Area.USER, Area.STAGING, Area.CONFIG, Area.REPORTS})
 INTERNAL = frozenset({Area.AUDIT, Area.VERSIONS})
 
 
-def check_path(path: object) -> str:
+def check_path(path: object, *, prefix_only: bool = False) -> str:
     """Return the normalised form of *path* or raise :class:`PathRefused`.
 
     Refuses rather than repairs: a caller who sends ``a/../b`` has a bug or an
@@ -92,8 +93,17 @@ def check_path(path: object) -> str:
             raise PathRefused("path segment has surrounding spaces", path=path, rule="space")
         if len(seg.encode("utf-8")) > MAX_SEGMENT_BYTES:
             raise PathRefused("path segment is too long", path=path[:80], rule="length")
-    area_of(norm)  # raises on an unknown prefix
+    if prefix_only:
+        if segments[0] not in {a.value for a in Area}:
+            area_of(norm)  # raises the unknown-prefix error naming the known areas
+    else:
+        area_of(norm)  # raises on an unknown prefix
     return norm
+
+
+def check_prefix(prefix: object) -> str:
+    """Normalise a listing prefix (``user/alice``): same syntax rules, any depth."""
+    return check_path(prefix, prefix_only=True)
 
 
 def area_of(path: str) -> Area:

@@ -53,10 +53,10 @@ from .audit import (
 from .fs import StoreFS, open_fs
 from .paths import (
     Area,
-    area_of,
     check_append_path,
     check_ingest_path,
     check_path,
+    check_prefix,
     check_write_path,
 )
 
@@ -205,15 +205,7 @@ class Store:
             for area in _AUDITED_AREAS:
                 out.extend(self.fs.list(area.value))
             return sorted(out)
-        norm = prefix.rstrip("/")
-        if "/" in norm:
-            norm = check_path(norm)
-        else:
-            try:
-                Area(norm)
-            except ValueError:
-                area_of(norm + "/x")  # raises the prefix error with the known list
-        return self.fs.list(norm)
+        return self.fs.list(check_prefix(prefix.rstrip("/")))
 
     def blob_text(self, sha: str) -> str:
         """The text of a stored version by its SHA-256."""
@@ -440,8 +432,7 @@ class Store:
             prev = entry["hash"]
             entries.append(entry)
         for sha, data in blobs.items():
-            if not self.fs.exists(blob_path(sha)):
-                self.fs.write_atomic(blob_path(sha), data)
+            self.fs.write_new(blob_path(sha), data)
         self.fs.append(LOG_PATH, b"".join(canonical(e) + b"\n" for e in entries))
         self._apply_entries(entries)
         self._write_head(entries[-1])
@@ -475,11 +466,11 @@ class Store:
         # Not fsync'd: a stale HEAD after a power cut only means recovery
         # re-checks (idempotently) mutations that had in fact completed.
         head = canonical({"seq": entry["seq"], "hash": entry["hash"]})
-        self.fs.write_atomic(HEAD_PATH, head, durable=False)
+        self.fs.overwrite_small(HEAD_PATH, head)
 
     def _read_head(self) -> dict[str, Any] | None:
         try:
-            obj: dict[str, Any] = json.loads(self.fs.read_bytes(HEAD_PATH))
+            obj: dict[str, Any] = json.loads(self.fs.read_bytes(HEAD_PATH).strip())
         except FileNotFoundError:
             return None
         except ValueError:
