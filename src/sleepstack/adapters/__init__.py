@@ -1,0 +1,1 @@
+"""Pluggable backends: LLMs, embedders and other adapters sleepstack talks to."""
