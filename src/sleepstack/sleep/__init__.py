@@ -1,0 +1,1 @@
+"""The sleep path: scheduled, careful consolidation of memory (ARCHITECTURE.md §6)."""
