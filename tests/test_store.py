@@ -95,6 +95,7 @@ def test_precondition_conflict_changes_nothing(store: Store, home: Path) -> None
         ("versions/ab/abcdef", "internal"),
         ("user/../x.md", "traversal"),
         ("user/bad user/x.md", "user_id"),
+        ("user/a/.hidden.md", "hidden"),
     ],
 )
 def test_refused_paths_change_nothing(store: Store, home: Path, path: str, rule: str) -> None:

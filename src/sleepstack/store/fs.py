@@ -4,8 +4,9 @@ The store never touches ``os`` or ``fsspec`` directly; it talks to a
 :class:`StoreFS`. A local directory is the default (durable: temp file, fsync,
 rename, directory fsync; a ``flock`` serialises writers across processes).
 ``memory://`` (fsspec's in-memory filesystem) serves tests and throwaway
-stores; object stores can be added behind the same methods without touching
-the policy code.
+stores. ``s3://`` is served by :mod:`sleepstack.store.s3` (a lease object for
+the lock, conditional writes for the log); a backend may also supply its own
+:class:`AuditLog` (``audit_log()``), the one hook the store has for that.
 """
 
 from __future__ import annotations
@@ -20,8 +21,17 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from ..errors import StoreNotFoundError, UsageError
+from .audit import LOG_PATH
 
-__all__ = ["FsspecFS", "LocalFS", "StoreFS", "open_fs"]
+__all__ = [
+    "AuditLog",
+    "FileAuditLog",
+    "FsspecFS",
+    "LocalFS",
+    "StoreFS",
+    "audit_log_for",
+    "open_fs",
+]
 
 
 class StoreFS(Protocol):
@@ -80,6 +90,70 @@ class StoreFS(Protocol):
     def local_path(self) -> Path | None:
         """The local directory behind the store, when there is one."""
         ...
+
+
+class AuditLog(Protocol):
+    """How the store reads and appends its audit log (the commit point).
+
+    A backend may provide its own by defining ``audit_log() -> AuditLog``
+    (object storage keeps one object per mutation, created conditionally);
+    every other backend gets :class:`FileAuditLog`, one JSONL file.
+    """
+
+    def read_all(self) -> bytes:
+        """The whole log as JSONL bytes (``b""`` when there is none)."""
+        ...
+
+    def read_tail(self, nbytes: int) -> bytes:
+        """At least the last *nbytes* bytes; FileNotFoundError when there is no log."""
+        ...
+
+    def append(self, data: bytes, *, first_seq: int) -> None:
+        """Commit whole entries, the first with seq *first_seq*; ConflictError if it moved."""
+        ...
+
+    def truncate(self, size: int) -> None:
+        """Cut a torn final line (recovery)."""
+        ...
+
+    def replace(self, data: bytes) -> None:
+        """Rewrite the log without an incomplete final mutation (recovery)."""
+        ...
+
+
+class FileAuditLog:
+    """The audit log as one append-only file ``audit/log.jsonl`` on a :class:`StoreFS`."""
+
+    def __init__(self, fs: StoreFS) -> None:
+        self.fs = fs
+
+    def read_all(self) -> bytes:  # noqa: D102
+        try:
+            return self.fs.read_bytes(LOG_PATH)
+        except FileNotFoundError:
+            return b""
+
+    def read_tail(self, nbytes: int) -> bytes:  # noqa: D102
+        return self.fs.read_tail(LOG_PATH, nbytes)
+
+    def append(self, data: bytes, *, first_seq: int) -> None:  # noqa: D102
+        # The store's lock already serialises appenders on these backends.
+        self.fs.append(LOG_PATH, data)
+
+    def truncate(self, size: int) -> None:  # noqa: D102
+        self.fs.truncate(LOG_PATH, size)
+
+    def replace(self, data: bytes) -> None:  # noqa: D102
+        self.fs.write_atomic(LOG_PATH, data)
+
+
+def audit_log_for(fs: StoreFS) -> AuditLog:
+    """The backend's own audit log when it provides one, else the JSONL file."""
+    custom = getattr(fs, "audit_log", None)
+    if callable(custom):
+        log: AuditLog = custom()
+        return log
+    return FileAuditLog(fs)
 
 
 def _fsync_dir(path: str | Path) -> None:
@@ -337,10 +411,18 @@ def open_fs(home: str | os.PathLike[str], *, must_exist: bool = True) -> StoreFS
         scheme = text.split("://", 1)[0]
         if scheme == "file":
             return open_fs(text.split("://", 1)[1], must_exist=must_exist)
-        try:
-            fs = FsspecFS(text)
-        except (ImportError, ValueError) as exc:
-            raise UsageError(f"cannot open store URL {text!r}: {exc}", url=text) from exc
+        fs: StoreFS
+        # --- s3 backend (object storage: lease lock, conditional audit log) ---
+        if scheme in ("s3", "s3a"):
+            from .s3 import S3FS  # imported lazily: it needs the optional s3 extra
+
+            fs = S3FS(text)
+        # --- end s3 backend ---
+        else:
+            try:
+                fs = FsspecFS(text)
+            except (ImportError, ValueError) as exc:
+                raise UsageError(f"cannot open store URL {text!r}: {exc}", url=text) from exc
         if must_exist and not fs.exists("sleepstack.toml"):
             raise StoreNotFoundError(
                 f"no sleepstack store at {text} (run `sleepstack init --home {text}`)", home=text

@@ -89,6 +89,10 @@ def check_path(path: object, *, prefix_only: bool = False) -> str:
             raise PathRefused("path has an empty segment", path=path, rule="empty_segment")
         if seg in (".", ".."):
             raise PathRefused("path traversal is refused", path=path, rule="traversal")
+        if seg.startswith("."):
+            # Dot files are the store's own (temp files, locks) and are hidden from listings.
+            raise PathRefused("hidden path segments (starting with '.') are refused",
+                              path=path, rule="hidden")
         if seg != seg.strip():
             raise PathRefused("path segment has surrounding spaces", path=path, rule="space")
         if len(seg.encode("utf-8")) > MAX_SEGMENT_BYTES:

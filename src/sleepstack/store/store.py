@@ -42,7 +42,6 @@ from ..errors import (
 from .audit import (
     GENESIS,
     HEAD_PATH,
-    LOG_PATH,
     Break,
     canonical,
     chain_breaks,
@@ -50,7 +49,7 @@ from .audit import (
     parse_lines,
     sha256_hex,
 )
-from .fs import StoreFS, open_fs
+from .fs import StoreFS, audit_log_for, open_fs
 from .paths import (
     Area,
     check_append_path,
@@ -145,6 +144,9 @@ class Store:
     def __init__(self, fs: StoreFS, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self.fs = fs
         self.max_bytes = max_bytes
+        # The audit log goes through one small interface so that a backend
+        # without appends or renames (object storage) can supply its own.
+        self._log = audit_log_for(fs)
         self._recover_if_needed()
 
     # ------------------------------------------------------------------ open
@@ -350,7 +352,7 @@ class Store:
     def _last_entry(self) -> dict[str, Any] | None:
         # Entries are small; the last one always fits in the tail we read.
         try:
-            data = self.fs.read_tail(LOG_PATH, 1 << 16)
+            data = self._log.read_tail(1 << 16)
         except FileNotFoundError:
             return None
         lines = data.rstrip(b"\n").rsplit(b"\n", 1)
@@ -433,7 +435,8 @@ class Store:
             entries.append(entry)
         for sha, data in blobs.items():
             self.fs.write_new(blob_path(sha), data)
-        self.fs.append(LOG_PATH, b"".join(canonical(e) + b"\n" for e in entries))
+        self._log.append(b"".join(canonical(e) + b"\n" for e in entries),
+                         first_seq=int(entries[0]["seq"]))
         self._apply_entries(entries)
         self._write_head(entries[-1])
         return entries
@@ -479,7 +482,7 @@ class Store:
 
     def _needs_recovery(self) -> bool:
         try:
-            tail = self.fs.read_tail(LOG_PATH, 1)
+            tail = self._log.read_tail(1)
         except FileNotFoundError:
             return False
         if tail and tail != b"\n":
@@ -497,11 +500,11 @@ class Store:
         with self.fs.lock():
             if not self._needs_recovery():  # another process recovered meanwhile
                 return
-            data = self.fs.read_bytes(LOG_PATH)
+            data = self._log.read_all()
             notes: builtins.list[str] = []
-            if not data.endswith(b"\n"):
+            if data and not data.endswith(b"\n"):
                 cut = data.rfind(b"\n") + 1
-                self.fs.truncate(LOG_PATH, cut)
+                self._log.truncate(cut)
                 data = data[:cut]
                 notes.append("dropped a torn audit line")
             parsed = parse_lines(data)
@@ -519,7 +522,7 @@ class Store:
                 if len(in_last) < int(pending[-1]["tx_n"]):
                     # The commit point was never reached: the files were not touched.
                     keep = [e for e in parsed.entries if e.get("tx") != last_tx]
-                    self.fs.write_atomic(LOG_PATH, b"".join(canonical(e) + b"\n" for e in keep))
+                    self._log.replace(b"".join(canonical(e) + b"\n" for e in keep))
                     notes.append(f"discarded incomplete mutation {last_tx}")
                     pending = [e for e in pending if e.get("tx") != last_tx]
                 if pending:
@@ -541,17 +544,13 @@ class Store:
                 "prev_hash": prev,
             }
             entry["hash"] = entry_hash(entry)
-            self.fs.append(LOG_PATH, canonical(entry) + b"\n")
+            self._log.append(canonical(entry) + b"\n", first_seq=int(entry["seq"]))
             self._write_head(entry)
 
     # ----------------------------------------------------- history and audit
     def audit_entries(self) -> builtins.list[dict[str, Any]]:
         """Every parsable audit entry, in order."""
-        try:
-            data = self.fs.read_bytes(LOG_PATH)
-        except FileNotFoundError:
-            return []
-        return parse_lines(data).entries
+        return parse_lines(self._log.read_all()).entries
 
     def history(self, path: str) -> builtins.list[Version]:
         """Every version a path has had, oldest first (version numbers start at 1)."""
@@ -589,11 +588,7 @@ class Store:
             return self._verify()
 
     def _verify(self) -> VerifyReport:
-        try:
-            data = self.fs.read_bytes(LOG_PATH)
-        except FileNotFoundError:
-            data = b""
-        parsed = parse_lines(data)
+        parsed = parse_lines(self._log.read_all())
         breaks = [
             Break("unparsable", f"audit line {n} is not a JSON object") for n in parsed.bad_lines
         ]
