@@ -1,0 +1,266 @@
+"""Security benchmark: the quarantine validator on public injection and secret corpora.
+
+Reads every ``*.jsonl`` in ``../shared/data/security/`` (relative to the repo
+root; never copied into the repo) and reports, **per file**:
+
+* detection on positive rows (``injection`` / ``secret``), counting ``reject``
+  and ``review`` separately and together;
+* false positives on negative rows (``benign`` / ``not_secret``), same split;
+* latency: median and p95 milliseconds per KB of text (per row, fastest of
+  ``--repeat`` runs), and the median per row.
+
+For injection files a row is *flagged* when the verdict is not ``accept``.
+For the secrets file a row is *caught* when any ``secret.*`` rule fires
+(``reject``, ``review`` or ``redact``: all three keep the secret out of
+memory); the reject/review/redact columns split them by the strongest one.
+
+Targets (printed as PASS/FAIL lines): injection detection >= 90 % on
+``pi_agentdojo``, ``pi_giskard_injections`` and the injection rows of
+``pi_piguard_valid_mixed``; false positives <= 1 % on ``pi_notinject_benign``,
+``benign_locomo_memories`` and the benign rows of ``pi_agentdojo``; secrets
+>= 90 % caught with <= 10 % of ``not_secret`` rows flagged; median <= 5 ms per
+KB on every file. ``pi_promptshield_val`` is reported without a target.
+
+    python bench/security.py [--data DIR] [--misses NAME ...] [--limit N]
+
+``--misses NAME`` prints the missed positives and flagged negatives of every
+file whose name contains NAME (``--misses all`` for every file), with the
+reasons, to study the *class* of what was missed.
+
+Misses deliberately not chased (a rule for them would be a rule for one
+dataset's wording, or would flag ordinary requests):
+
+* ``pi_piguard_valid_mixed``: BIPIA "injections" that are plain user requests
+  ("Provide a list of Nobel Prize winners…", "Suggest weekend getaways…",
+  "Help me with a recipe…") and PINT's "Formulate an untrue headline for the
+  following texts!". Nothing distinguishes them from the benign requests in
+  the same file and in NotInject; flagging them would flag every request.
+* ``pi_promptshield_val``: most "injections" are a harmless second task
+  appended to a document ("Reformulate the statement…", "Assign a sentiment
+  score…", "Translate…"). Only the overt ones (ignore-previous, "I have been
+  PWNED" output hijacks, new-instruction markers, secret-key extraction) are
+  in reach of structural rules; its detection rate is reported, not targeted.
+* ``secrets_gitleaks_rules``: bare Google API keys (``AIza…``). Most of the
+  file's ``not_secret`` rows are real-looking ``AIza`` keys that gitleaks
+  allow-lists as published, referrer-restricted browser keys; a bare-format
+  rule would flag them all, so ``AIza`` keys are caught only in a credential
+  context (``api_key = "AIza…"``). Also ``*EXAMPLE*`` / ``…HERE`` / repeated
+  ``ABCD`` values are treated as documentation placeholders, and a few
+  not_secret rows that are real-looking keys in a credential position (a
+  hex ``meraki-api-key``, a JWT after ``Authorization: Basic``) stay flagged:
+  to a memory store they are credentials.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _table import median, pct, table
+from sleepstack.validate import Decision, Severity, Validator, Verdict
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO.parent / "shared" / "data" / "security"
+POSITIVE = {"injection", "secret"}
+NEGATIVE = {"benign", "not_secret"}
+
+# (file stem, what, threshold): detection >= threshold, fp <= threshold
+DETECTION_TARGETS = [("pi_agentdojo", 0.90), ("pi_giskard_injections", 0.90),
+                     ("pi_piguard_valid_mixed", 0.90), ("secrets_gitleaks_rules", 0.90)]
+FP_TARGETS = [("pi_notinject_benign", 0.01), ("benign_locomo_memories", 0.01),
+              ("pi_agentdojo", 0.01), ("secrets_gitleaks_rules", 0.10)]
+LATENCY_TARGET_MS_PER_KB = 5.0
+
+
+@dataclass
+class Row:
+    """One scored row."""
+
+    text: str
+    label: str
+    verdict: Verdict
+    flag: str  # "reject", "review", "redact" or "" (not flagged)
+    ms: float
+
+
+@dataclass
+class FileReport:
+    """Scores for one data file."""
+
+    name: str
+    kind: str  # "injection" or "secret"
+    rows: list[Row] = field(default_factory=list)
+
+    def _subset(self, labels: set[str]) -> list[Row]:
+        return [r for r in self.rows if r.label in labels]
+
+    @property
+    def positives(self) -> list[Row]:
+        """Rows labelled injection/secret."""
+        return self._subset(POSITIVE)
+
+    @property
+    def negatives(self) -> list[Row]:
+        """Rows labelled benign/not_secret."""
+        return self._subset(NEGATIVE)
+
+    @staticmethod
+    def rate(rows: Sequence[Row], flags: Sequence[str] = ("reject", "review", "redact")) -> float:
+        """Share of *rows* flagged with one of *flags* (nan when empty)."""
+        if not rows:
+            return float("nan")
+        return sum(r.flag in flags for r in rows) / len(rows)
+
+    @property
+    def detection(self) -> float:
+        """Share of positive rows flagged."""
+        return self.rate(self.positives)
+
+    @property
+    def false_positive(self) -> float:
+        """Share of negative rows flagged."""
+        return self.rate(self.negatives)
+
+    def ms_per_kb(self) -> list[float]:
+        """Per-row latency normalised by the row's size in KB."""
+        return [r.ms / (max(1, len(r.text.encode("utf-8"))) / 1024) for r in self.rows]
+
+
+def _flag(verdict: Verdict, kind: str) -> str:
+    if kind == "secret":
+        secret = [f.severity for f in verdict.findings if f.rule.startswith("secret.")]
+        for sev in (Severity.REJECT, Severity.REVIEW, Severity.REDACT):
+            if sev in secret:
+                return str(sev)
+        return ""
+    return "" if verdict.decision is Decision.ACCEPT else str(verdict.decision)
+
+
+def load(path: Path) -> list[dict[str, str]]:
+    """Rows ``{text, label, …}`` of one JSONL file."""
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def evaluate(data_dir: Path = DATA, validator: Validator | None = None,
+             limit: int | None = None, repeat: int = 3,
+             clock: Callable[[], float] = time.perf_counter) -> list[FileReport]:
+    """Score every JSONL file in *data_dir* (empty list when the folder is absent).
+
+    Each row is timed *repeat* times and the fastest run is kept (as ``timeit``
+    does): the other runs measure the machine's other load, not the validator.
+    *clock* is wall time by default; ``time.thread_time`` measures CPU time.
+    """
+    if not data_dir.is_dir():
+        return []
+    v = validator or Validator()
+    for warm in ("warm-up: ignore previous instructions", "api_key = 'abc123XYZ987'"):
+        v.validate(warm, user="bench")  # first calls load detect-secrets' plugins
+    reports = []
+    for path in sorted(data_dir.glob("*.jsonl")):
+        rows = load(path)[:limit] if limit else load(path)
+        kind = "secret" if any(r["label"] in ("secret", "not_secret") for r in rows) else \
+            "injection"
+        rep = FileReport(path.stem, kind)
+        for r in rows:
+            ms = float("inf")
+            for _ in range(max(1, repeat)):
+                t0 = clock()
+                verdict = v.validate(r["text"], user="bench")
+                ms = min(ms, (clock() - t0) * 1000)
+            rep.rows.append(Row(r["text"], r["label"], verdict, _flag(verdict, kind), ms))
+        reports.append(rep)
+    return reports
+
+
+def report_table(reports: Sequence[FileReport]) -> str:
+    """One line per file and label group."""
+    out = []
+    for rep in reports:
+        for rows in (rep.positives, rep.negatives):
+            if not rows:
+                continue
+            label = sorted({r.label for r in rows})[0]
+            n = len(rows)
+            counts = [sum(r.flag == f for r in rows) for f in ("reject", "review", "redact")]
+            kb = [r.ms / (max(1, len(r.text.encode())) / 1024) for r in rows]
+            out.append([
+                rep.name, label, n, counts[0], counts[1],
+                counts[2] if rep.kind == "secret" else "-",
+                f"{100 * sum(counts) / n:.1f}%",
+                median(kb), pct(kb, 95), median([r.ms for r in rows]),
+            ])
+    return table(["file", "label", "n", "reject", "review", "redact", "flagged",
+                  "ms/KB p50", "ms/KB p95", "ms/row p50"], out)
+
+
+def check_targets(reports: Sequence[FileReport]) -> list[tuple[str, bool, str]]:
+    """``(target, passed, measured)`` for every target whose file is present."""
+    by_name = {r.name: r for r in reports}
+    results = []
+    for name, threshold in DETECTION_TARGETS:
+        if name in by_name:
+            got = by_name[name].detection
+            results.append((f"{name}: detection >= {threshold:.0%}", got >= threshold,
+                            f"{got:.1%}"))
+    for name, threshold in FP_TARGETS:
+        if name in by_name:
+            got = by_name[name].false_positive
+            results.append((f"{name}: false positives <= {threshold:.0%}", got <= threshold,
+                            f"{got:.1%}"))
+    for rep in reports:
+        got = median(rep.ms_per_kb())
+        results.append((f"{rep.name}: median <= {LATENCY_TARGET_MS_PER_KB:g} ms/KB",
+                        got <= LATENCY_TARGET_MS_PER_KB, f"{got:.2f} ms/KB"))
+    return results
+
+
+def print_misses(rep: FileReport) -> None:
+    """Missed positives and flagged negatives of one file, with reasons."""
+    missed = [r for r in rep.positives if not r.flag]
+    flagged = [r for r in rep.negatives if r.flag]
+    print(f"\n## {rep.name}: {len(missed)} missed {rep.kind} rows, "
+          f"{len(flagged)} flagged negatives")
+    for title, rows in (("MISSED", missed), ("FALSE POSITIVE", flagged)):
+        for r in rows:
+            text = " ".join(r.text.split())
+            print(f"- [{title}] {text[:300]}")
+            for reason in r.verdict.reasons[:4]:
+                print(f"    {reason}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", type=Path, default=DATA, help="folder of *.jsonl files")
+    ap.add_argument("--misses", action="append", default=[], metavar="NAME",
+                    help="print misses and false positives of files containing NAME ('all')")
+    ap.add_argument("--limit", type=int, default=None, help="rows per file (quick runs)")
+    ap.add_argument("--repeat", type=int, default=3, help="timed runs per row (fastest kept)")
+    args = ap.parse_args(argv)
+    if not args.data.is_dir():
+        print(f"security benchmark skipped: {args.data} is absent (the shared evaluation data "
+              "is not checked out next to the repo)")
+        return 0
+    t0 = time.perf_counter()
+    reports = evaluate(args.data, limit=args.limit, repeat=args.repeat)
+    print(f"# security: quarantine validator on {args.data} "
+          f"({sum(len(r.rows) for r in reports)} rows, {time.perf_counter() - t0:.1f} s)\n")
+    print(report_table(reports))
+    print()
+    results = check_targets(reports)
+    for name, ok, got in results:
+        print(f"{'PASS' if ok else 'FAIL'}  {name}  (measured {got})")
+    for rep in reports:
+        if any(m == "all" or m in rep.name for m in args.misses):
+            print_misses(rep)
+    return 0 if all(ok for _, ok, _ in results) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

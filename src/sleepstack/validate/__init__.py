@@ -1,0 +1,38 @@
+"""The quarantine validator: one deterministic gate before anything reaches trusted memory.
+
+The wake path may only leave proposals in ``staging/``; the sleep cycle runs
+every proposal through :class:`Validator` and promotes, holds for review, or
+archives it with the reasons::
+
+    from sleepstack.validate import Validator
+
+    verdict = Validator().validate(text, user="alice", path="user/alice/notes/x.md")
+    verdict.decision      # Decision.ACCEPT / REVIEW / REJECT
+    verdict.reasons       # ["injection.persistence: asks to persist …", …]
+    verdict.redacted      # text to store instead (secrets redacted), or None
+
+Rule families: ``path.*``, ``size.*``, ``encoding.*``, ``unicode.*``
+(:mod:`.rules_shape`), ``injection.*`` (:mod:`.rules_injection`) and
+``secret.*`` (:mod:`.rules_secrets`). Add a model-based detector by passing
+any object with ``name`` and ``score(text) -> list[Finding]`` in
+``ValidatorConfig(scorers=(...))``.
+"""
+
+from .rules_injection import InjectionScorer
+from .rules_secrets import DetectSecretsEngine, SecretScorer
+from .validator import Validator, ValidatorConfig
+from .verdict import RULESET_VERSION, Decision, Finding, Scorer, Severity, Verdict
+
+__all__ = [
+    "RULESET_VERSION",
+    "Decision",
+    "DetectSecretsEngine",
+    "Finding",
+    "InjectionScorer",
+    "Scorer",
+    "SecretScorer",
+    "Severity",
+    "Validator",
+    "ValidatorConfig",
+    "Verdict",
+]

@@ -1,0 +1,1283 @@
+"""Prompt-injection and memory-poisoning rules.
+
+A memory is data about a user. Text that instead *addresses the model* and
+tries to change its behaviour - now or in every future session - is the
+attack, whatever the wording. The rules therefore describe the structure of
+attacks, not phrases from any corpus: an imperative aimed at the assistant,
+an override / exfiltrate / persist verb, and a target (its instructions, the
+user's data, an outside address, future sessions). Each class is one rule:
+
+=============================  ==============================================
+``injection.override``         "ignore / forget / disregard + (previous|your|
+                               system…) + instructions|rules|guidelines…", in
+                               English, German, French, Spanish, Italian,
+                               Portuguese, Dutch, Russian, Chinese, Japanese,
+                               Korean; "the rules above no longer apply"
+``injection.jailbreak``        persona switches to an unrestricted AI ("act as
+                               … with no restrictions", "do anything now", "an
+                               AI without ethics", "ignore the content policy")
+``injection.role_claim``       claimed authority addressed to the model ("a
+                               message from the user to you, the AI", "as your
+                               developer I order…", fake ``system:`` turns)
+``injection.template_token``   chat-template control tokens (``<|im_start|>``,
+                               ``[INST]``, ``<<SYS>>``, ``<start_of_turn>``…)
+``injection.hidden_wrapper``   pseudo-tags and headers that fake privileged
+                               content (``<INFORMATION>``, ``###(system_message)``,
+                               ``[system](#…)``), instructions in HTML comments,
+                               CSS-hidden text, fake end-of-prompt delimiters
+``injection.persistence``      directives aimed at memory or all future
+                               behaviour ("remember this for all future
+                               sessions", "from now on you…", "whenever the
+                               user asks about X, recommend Y")
+``injection.payment_change``   changes of payment details, recipients,
+                               credentials or contact routes
+``injection.exfiltration``     sending the user's data or the conversation to
+                               an outside address; markdown/HTML images whose
+                               URL carries data
+``injection.tool_directive``   a task marker (``TODO:``, ``Task:``, ``Note to
+                               the AI:``) followed by an agent action
+``injection.prompt_leak``      "print your instructions", "the password you
+                               were told not to reveal"
+``injection.output_manipulation``  directives about the model's response ("in
+                               your answer mention…", "start your reply with…",
+                               'just say "…"'), embedding supplied code in
+                               the model's solution (``injection.code_insertion``)
+``injection.encoded_payload``  base64 / hex / percent-encoded blobs that decode
+                               to any of the above (decoded and re-scanned)
+=============================  ==============================================
+
+Benign text full of the same words passes because every rule needs its
+*combination*: "ignore the noise" has no instruction target, "the system
+administrator fixed the printer" addresses nobody, "I always remember my mum's
+birthday" asks nothing of the model.
+
+Matching runs on a normalised copy of the text: NFKC (full-width and
+mathematical letters fold to ASCII), case-folded, curly quotes straightened,
+markdown emphasis removed, look-alike Cyrillic/Greek letters inside Latin words
+mapped to Latin, and - for the override family - digits in leetspeak words
+read as letters. Offsets map back to the original text.
+
+Low-confidence hits are ``review``; two different injection rules on one
+proposal are corroboration and the validator rejects.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import bisect
+import re
+import unicodedata
+import urllib.parse
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from .verdict import Finding, Severity
+
+__all__ = ["InjectionScorer"]
+
+R, V = Severity.REJECT, Severity.REVIEW
+
+# ------------------------------------------------------------------ vocabulary
+_VOCAB: dict[str, str] = {}
+_VOCAB["OVR"] = (
+    r"(?:ignore|ignoring|ignored|disregard|disregarding|disregarded|forget|forgetting|forgot|"
+    r"forgotten|skip|overlook|neglect|neglecting|bypass|"
+    r"override|overrule|abandon|discard|dismiss|drop|erase|delete|clear|cancel|void|nullify|"
+    r"set aside|put aside|throw (?:away|out)|pay no (?:attention|heed) to|take no notice of|"
+    r"(?:do not|don't|dont|never) (?:follow|obey|listen to|heed|adhere to|comply with|consider)|"
+    r"stop (?:following|obeying|listening to)|no longer (?:follow|obey))"
+)
+# closed class of words that may sit between the verb and the target
+_VOCAB["MOD"] = (
+    r"(?:all|any|every|each|the|your|my|our|these|those|this|that|its|their|of|and|or|other|"
+    r"whole|entire|complete|previous|previously|prior|above|earlier|preceding|foregoing|former|"
+    r"original|initial|old|past|first|existing|current|given|received|provided|stated|written|"
+    r"mentioned|aforementioned|above-mentioned|system|safety|default|preset|built-in|standard|"
+    r"hidden|internal|programmed|pre-programmed|developer|openai's|openai|anthropic's|core|base|"
+    r"following|subsequent|remaining|further|such|said|ethical|moral|content|usage|prompt|"
+    r"before|earlier|so|far|got|you|you've|have|been|were|was|i|we|to|about)"
+)
+_VOCAB["ANCHOR"] = (
+    r"(?:previous|previously|prior|above|earlier|preceding|foregoing|former|original|initial|"
+    r"old|past|first|all|any|every|each|your|system|developer|safety|openai's|openai|"
+    r"anthropic's|existing|current|these|those|my|our|its|their|programmed|built-in|default|"
+    r"ethical|moral|content|usage|core|base|preset)"
+)
+_VOCAB["POS"] = (
+    r"(?:previous|previously|prior|above|earlier|preceding|foregoing|former|original|initial|"
+    r"old|past|first|before)"
+)
+_VOCAB["STRONG"] = (
+    r"(?:\w*nstru[cç]\w*|directives?|prompts?|system prompts?|rules|guidelines|commands|orders|"
+    r"constraints|restrictions|limitations|guardrails|programming|policies|policy|training|"
+    r"safeguards|filters|moderation|ethics|morals|principles|conditioning|alignment|"
+    r"everything)"
+)
+_VOCAB["WEAK"] = (
+    r"(?:texts?|words|content|input|information|context|conversation|tasks?|"
+    r"requests?|directions|guidance|settings|configuration|protocols?|answers?|responses?|data|"
+    r"parts?|sections?|paragraphs?|lines?)"
+)
+_VOCAB["AI"] = (
+    r"(?:a[il]|a\.i\.|artificial intelligence|assistant|chatbot|chat bot|language model|llm|gpt|"
+    r"chatgpt|model|bot|agent|claude|gemini|copilot)"
+)
+_VOCAB["SUBJ"] = (
+    r"(?:you|you're|youre|dan|it|the ai|this ai|an ai|the assistant|the model|the bot|the "
+    r"chatbot|chatgpt|gpt|the character|your persona|answers|responses|replies|outputs|they)"
+)
+_VOCAB["FREE"] = (
+    r"(?:free (?:of|from)|freed from|without|with no|has no|have no|no longer (?:bound|restricted|"
+    r"limited) by|not (?:bound|restricted|limited|constrained|governed|censored|filtered) by|"
+    r"unbound by|released from|broken free (?:of|from)|break free (?:of|from)|exempt from|"
+    r"(?:doesn't|does not|don't|do not|won't|will not|never|need not|not required to|not obliged "
+    r"to|(?:do|does) not (?:have|need) to|don't (?:have|need) to) (?:have to |need to )?(?:follow|"
+    r"abide by|obey|adhere to|comply with|respect|care about|worry about)|ignores?|bypass(?:es)?|"
+    r"override[sd]?|can override)"
+)
+_VOCAB["LIMITS"] = (
+    r"(?:restrictions?|filters?|filtering|censorship|censoring|rules|limits|limitations|"
+    r"guidelines|policies|policy|ethics|ethical (?:guidelines|standards|principles|constraints|"
+    r"boundaries|concerns)|morals|moral (?:standards|compass|guidelines|code|constraints|"
+    r"principles)|boundaries|constraints|confines|safeguards|guardrails|programming|moderation|"
+    r"restraints|content polic(?:y|ies))"
+)
+_VOCAB["SEND"] = (
+    r"(?:send|email|e-mail|mail|forward|post|upload|share|leak|exfiltrate|transmit|transfer|copy|"
+    r"paste|submit|deliver|report|relay|sync|publish|dm|text|export|concatenate|dump|attach)"
+)
+_VOCAB["SENSITIVE"] = (
+    r"(?:conversations?|chat(?:s| history| log| logs)?|dialogues?|transcripts?|messages|history|"
+    r"system prompt|instructions|memor(?:y|ies)|passwords?|passcodes?|pins?|credentials?|"
+    r"api keys?|keys|secrets?|tokens?|(?:security|verification|2fa|mfa|otp|one-time|"
+    r"authentication|auth|login|access|reset|recovery) codes?|personal (?:data|information|"
+    r"details|info)|user (?:data|information|details|info)|(?:passport|id|social security|ssn|"
+    r"bank account|account|credit card|card|iban|routing|tax|license) (?:numbers?|details|"
+    r"information|info)|bank (?:details|information|info)|addresses|contacts?(?: list)?|"
+    r"emails|inbox|files|documents|body of (?:the|an|this) (?:email|message)|contents? of|"
+    r"everything|all (?:the |of the |of your |your |my |of my |user |users' )?(?:\w+ )?(?:data|"
+    r"information|info|messages|emails|files|documents|notes|details|records|chats|channels|"
+    r"contacts|conversations|transactions))"
+)
+_VOCAB["EMAIL"] = r"[a-z0-9._%+\-]+@[a-z0-9.\-]+\.[a-z]{2,}"
+_VOCAB["URL"] = (  # one group: it is embedded inside other alternations
+    r"(?:(?:https?://|www\.)[^\s\"'<>)]+|\b[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}/[^\s\"'<>)]*|"
+    r"\b[a-z0-9\-]+\.(?:com|net|org|io|ru|cn|xyz|co|info|biz|me|"
+    r"site|online|top|app|dev|link|click|tk|ml|ga|cf|gq|pw|cc|ws|su|to|shop|store|club|live|"
+    r"life|pro|ai|us|uk|de|fr|es|it|nl|eu|ly|gg|sh|xxx|win|bid|loan|icu|buzz|vip|cam|rest)"
+    r"(?:/[^\s\"'<>)]*)?)"
+)
+_VOCAB["DEST"] = (
+    r"(?:{EMAIL}|{URL}|(?:this|that|the following|my (?:new |other |personal |private |"
+    r"alternative |backup )?|an? (?:external|outside|new|different) |the attacker'?s? )(?:email"
+    r"(?: address)?|e-mail(?: address)?|address|server|url|endpoint|webhook|website|site|link|"
+    r"number|account|phone)|@[a-z0-9_]{3,})"
+)
+_VOCAB["ACCOUNT"] = (  # account-like values: IBAN, long digit runs, crypto addresses
+    r"(?:\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,7}(?:\s?[a-z0-9]{1,4})?\b|\b\d[\d\s\-]{7,}\d\b|"
+    r"\b(?:bc1|[13])[a-z0-9]{25,59}\b|\b0x[0-9a-f]{40}\b|{EMAIL})"
+)
+_VOCAB["PAYWORD"] = (
+    r"(?:payments?|bank(?:ing)?(?: details| account| information| info)?|billing|payouts?|"
+    r"deposits?|remittance|wire(?: instructions)?|iban|swift|bic|routing(?: number)?|sort code|"
+    r"account(?: number| details)?|card(?: number)?|paypal|venmo|zelle|cash ?app|"
+    r"crypto(?:currency)?"
+    r"(?: wallet| address)?|wallet(?: address)?|bitcoin(?: address)?|payees?|beneficiar(?:y|ies)|"
+    r"recipients?|invoices? (?:details|account))"
+)
+_VOCAB["CHANGED"] = (
+    r"(?:is now|are now|has (?:now )?(?:been )?(?:changed|updated|moved|switched|replaced)|have "
+    r"(?:now )?(?:been )?(?:changed|updated|moved|switched|replaced)|(?:was|were) (?:changed|"
+    r"updated|moved|switched|replaced)|changed to|updated to|moved to|switched to|should (?:now )?"
+    r"(?:be|go)|will now (?:be|go)|must now (?:be|go)|now (?:is|goes|points)|going forward|from "
+    r"now on|effective immediately|instead)"
+)
+_VOCAB["FUTURE"] = (
+    r"(?:(?:all|every|each|any) (?:future |subsequent |later |upcoming |new |other )?(?:sessions?|"
+    r"conversations?|chats?|interactions?|dialogues?|threads)|(?:future|subsequent|later|upcoming|"
+    r"next) (?:sessions|conversations|chats|interactions|dialogues|threads)|across (?:all )?"
+    r"(?:sessions|conversations|chats))"
+)
+_VOCAB["ACTION"] = (
+    r"(?:send|email|e-mail|forward|transfer|wire|pay|deposit|withdraw|delete|remove|erase|wipe|"
+    r"destroy|post|publish|upload|share|invite|grant|revoke|book|reserve|make (?:a |an )?"
+    r"(?:reservation|booking|payment|purchase|transfer|transaction|donation)|create (?:a |an |the )"
+    r"?(?:new )?(?:\w+ ){0,3}(?:event|meeting|invite|invitation|account|user|rule|filter|file|"
+    r"channel|repository|repo|token|key|webhook|transaction|payment)|add (?:\w+ ){0,3}to (?:the |"
+    r"my |a )?(?:channel|group|team|calendar|admins?|repository|repo|org|organization|slack|"
+    r"workspace)|schedule|approve|reset|change (?:the |my |your )?(?:password|email|settings|"
+    r"address|phone)|update (?:the |my |your )?(?:password|email|account|payment|address|phone|"
+    r"settings)|concatenate|download|visit|browse to|navigate to|click|open (?:the |this )?(?:link|"
+    r"url|attachment|website)|execute|run|install|say|tell (?:me|the user|the customer|them|"
+    r"everyone|him|her|people|users)|recommend|get (?:me )?(?:all|the|my|every)|read (?:all|"
+    r"every)|retrieve|collect|gather|export|give (?:me )?(?:access|permission|admin))"
+)
+
+
+def _p(pattern: str) -> re.Pattern[str]:
+    """Compile *pattern* after expanding ``{NAME}`` vocabulary references.
+
+    A literal space in a pattern stands for any whitespace: pasted text wraps
+    lines in the middle of phrases ("for all future" / "sessions").
+    """
+    for _ in range(3):  # vocabulary entries may reference each other
+        pattern = re.sub(r"\{([A-Z]+)\}", lambda m: _VOCAB.get(m.group(1), m.group(0)), pattern)
+    return re.compile(pattern.replace(" ", r"\s"))
+
+
+# ---------------------------------------------------------------- rule table
+@dataclass(frozen=True)
+class _Rule:
+    """One pattern of one rule.
+
+    ``near`` patterns must all match within ``window`` characters around the
+    match (in the same paragraph); ``unless`` vetoes the match in that window;
+    ``strong`` upgrades a ``review`` rule to ``reject`` when it matches there.
+    ``leet`` rules are also tried on the leetspeak reading of the text.
+    ``hints`` is a cheap pre-test: every group must have one substring in the
+    text or the regex is not run (most texts skip most rules this way).
+    ``imperative`` matches must start where an imperative can: at the start
+    of a sentence, line or list item, or after "please", "you must", "TODO:"….
+    ``strong_after`` widens the ``strong`` test to that many characters after
+    the match (the code block that follows "add the following code:").
+    ``corroborating`` findings are only reported next to another injection
+    finding: harmless alone ("Hi assistant, …"), telling in company.
+    """
+
+    rule: str
+    severity: Severity
+    rx: re.Pattern[str]
+    message: str
+    near: tuple[re.Pattern[str], ...] = ()
+    unless: re.Pattern[str] | None = None
+    strong: re.Pattern[str] | None = None
+    window: int = 160
+    leet: bool = False
+    sentence: bool = False
+    hints: tuple[tuple[str, ...], ...] = ()
+    imperative: bool = False
+    strong_after: int = 0
+    corroborating: bool = False
+    minimal_hints: tuple[frozenset[str], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "minimal_hints", tuple(
+            frozenset(h for h in g if not any(o != h and o in h for o in g))
+            for g in self.hints))
+
+
+_DIRECTIVE_WORDS = _p(
+    r"\b(?:you|your|must|always|never|ignore|disregard|forget|from now on|do not|don't|obey|"
+    r"follow|respond|answer|reply|pretend|act as|override|reveal|send|forward|print|output|say)\b")
+_DEST_RX = _p(r"{DEST}")
+_SENSITIVE_RX = _p(r"\b{SENSITIVE}\b")
+_ACCOUNT_RX = _p(r"{ACCOUNT}")
+_MALCODE = _p(
+    r"requests\.(?:post|put|get)\(|urlopen|socket\.socket|\.connect\(\(|os\.dup2|subprocess\.|"
+    r"os\.system\(|/bin/(?:ba)?sh|pexpect|\beval\(|\bexec\(|curl\s[^|\n]*\|\s*(?:ba)?sh|"
+    r"wget\s[^|\n]*\|\s*sh|rm\s+-rf|invoke-expression|\biex\s*\(|powershell\s+-e|nc\s+-e|"
+    r"clipboard|keylog|\.terminate\(\)|while\s+true\s*:|for\s*\(\s*;\s*;\s*\)|fork\(\)|"
+    r"ssh\s+-[lrd]\s|/etc/passwd|private[ /]key|\.ssh/|win32|wmi\b|\.disable\(\)|ping\s+-[nt]")
+
+# Hint groups (substrings of the normalised text) shared by several rules.
+_H_OVR = ("ignor", "disregard", "forg", "skip", "overlook", "neglect", "bypass", "overr",
+          "abandon", "discard", "dismiss", "drop", "erase", "delete", "clear", "cancel", "void",
+          "nullif", "aside", "throw", "pay no", "no notice", "follow", "obey", "listen", "heed",
+          "adhere", "comply", "consider")
+_H_STRONG = ("nstru", "directive", "prompt", "rule", "guideline", "command", "order",
+             "constraint", "restriction", "limitation", "guardrail", "programming", "polic",
+             "training", "safeguard", "filter", "moderation", "ethic", "moral", "principle",
+             "conditioning", "alignment", "everything")
+_H_POS = ("previous", "prior", "above", "earlier", "preceding", "foregoing", "former",
+          "original", "initial", "old", "past", "first", "before")
+_H_FREE = ("free", "without", "with no", "has no", "have no", "no longer", "not bound",
+           "not restricted", "not limited", "not constrained", "not governed", "not censored",
+           "not filtered", "unbound", "released", "exempt", "abide", "obey", "adhere", "comply",
+           "respect", "care about", "worry about", "ignore", "bypass", "overrid")
+_H_LIMITS = ("restriction", "filter", "censor", "rule", "limit", "guideline", "polic", "ethic",
+             "moral", "boundar", "constraint", "confines", "safeguard", "guardrail", "programming",
+             "moderation", "restraint")
+_H_AI = ("ai", "a.i.", "assistant", "llm", "language model", "agent", "bot", "gpt", "claude",
+         "gemini", "copilot", "model")
+_H_SEND = ("send", "email", "e-mail", "mail", "forward", "post", "upload", "share", "leak",
+           "exfiltrate", "transmit", "transfer", "copy", "paste", "submit", "deliver", "report",
+           "relay", "sync", "publish", "dm", "text", "export", "concatenate", "dump", "attach")
+_H_DEST = ("@", "http", "www.", ".com", ".net", ".org", ".io", ".ru", ".cn", ".xyz", ".co",
+           ".info", ".biz", ".me", ".site", ".online", ".top", ".app", ".dev", ".link", ".click",
+           ".tk", ".ml", ".ga", ".cf", ".gq", ".pw", ".cc", ".ws", ".su", ".to", "address",
+           "server", "url", "endpoint", "webhook", "website", "site", "link", "number",
+           "account", "phone")
+_H_PAY = ("payment", "bank", "billing", "payout", "deposit", "remittance", "wire", "iban", "swift",
+          "bic", "routing", "sort code", "account", "card", "paypal", "venmo", "zelle", "cash",
+          "crypto", "wallet", "bitcoin", "payee", "beneficiar", "recipient", "invoice")
+_H_LEAK = ("repeat", "print", "output", "show", "reveal", "display", "list", "write", "tell",
+           "give", "share", "leak", "dump", "disclose", "return", "spell", "recite", "paste",
+           "copy", "echo", "state", "provide", "translate", "summar", "type")
+_H_LEAK_NOUN = ("nstru", "prompt", "directive", "guideline", "rule", "message", "text", "word",
+                "configuration", "context", "conversation")
+_H_ANSWER = ("response", "answer", "reply", "output", "message", "completion", "summary",
+             "translation")
+
+_RULES: list[_Rule] = [
+    # ------------------------------------------------------------- override
+    _Rule("injection.override", R, _p(
+        r"(?:\b{OVR}|ignore)\s+(?:{MOD}\s+){0,4}?{ANCHOR}\s+(?:{MOD}\s+){0,4}?{STRONG}\b"),
+        "asks the model to drop its instructions", leet=True, hints=(_H_OVR, _H_STRONG)),
+    _Rule("injection.override", R, _p(
+        r"\b{OVR}\s+(?:about\s+)?(?:all\s+|every\s*thing\s+)?(?:that\s+|everything\s+|all\s+)?"
+        r"(?:you(?:'ve| have)? (?:learned|learnt|know|were told|have been told|been told|read)|"
+        r"(?:that |what )?(?:came|comes|was said|i said|i told you|we discussed) (?:before|above|"
+        r"earlier|previously)|(?:before|above|so far|until now|up to (?:now|this point)))"),
+        "asks the model to forget what came before", leet=True,
+        unless=_p(r"\b(?:forget|ignore)\s+(?:it|that)\b"),
+        hints=(_H_OVR, ("learn", "know", "told", "read", "came", "said", "discussed", "before",
+                        "above", "so far", "until now", "up to"))),
+    _Rule("injection.override", V, _p(
+        r"\b{OVR}\s+(?:{MOD}\s+){0,3}?{POS}\s+(?:{MOD}\s+){0,3}?{WEAK}\b"),
+        "asks to disregard earlier content", leet=True, hints=(_H_OVR, _H_POS)),
+    _Rule("injection.override", R, _p(
+        r"\b(?:{POS}|all|your|the|these|original|old|system|current)\s+(?:\w+\s+){0,2}(?:"
+        r"\w*nstru[cç]\w*|rules|guidelines|directives|prompts?|orders|commands|restrictions|"
+        r"policies)\s+(?:are|is|were|have been|has been|no longer|don't|do not|now)\s+(?:now\s+|"
+        r"hereby\s+|officially\s+|longer\s+)?(?:void|null|cancelled|canceled|revoked|invalid|"
+        r"obsolete|overridden|superseded|lifted|removed|disabled|suspended|deactivated|"
+        r"irrelevant|apply|applies|matter|valid|in effect)\b"),
+        "declares the model's instructions void", leet=True,
+        hints=(("void", "null", "cancel", "revoked", "invalid", "obsolete", "overridden",
+                "superseded", "lifted", "removed", "disabled", "suspended", "deactivated",
+                "irrelevant", "apply", "applies", "matter", "valid", "in effect"),
+               ("nstru", "rule", "guideline", "directive", "prompt", "order", "command",
+                "restriction", "polic"))),
+    _Rule("injection.override", R, _p(
+        r"(?:\b{OVR}|ignore)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|everything\s+)?(?:above|preceding|"
+        r"foregoing|previous|prior)(?=\s*(?:[.,:;!\n]|$|and\b|only\b|then\b|instead\b|now\b|"
+        r"completely\b|entirely\b))"),
+        "asks the model to disregard everything above", leet=True, hints=(_H_OVR, _H_POS)),
+    _Rule("injection.override", R, _p(
+        r"\b(?:{POS}|all|your|the|these|original|old|system|current)\s+(?:\w+\s+){0,2}(?:"
+        r"\w*nstru[cç]\w*|rules|guidelines|directives|prompts?|orders|commands|restrictions|"
+        r"policies)\s+(?:should|must|shall|are to|will|can|may)\s+(?:now\s+)?be\s+(?:abandoned|"
+        r"ignored|disregarded|forgotten|discarded|dropped|overridden|voided|cancell?ed|"
+        r"suspended|lifted|removed|replaced)\b"),
+        "declares the model's instructions void", leet=True,
+        hints=(("abandoned", "ignored", "disregarded", "forgotten", "discarded", "dropped",
+                "overridden", "voided", "cancel", "suspended", "lifted", "removed", "replaced"),
+               ("nstru", "rule", "guideline", "directive", "prompt", "order", "command",
+                "restriction", "polic"))),
+    _Rule("injection.override", R, _p(
+        r"\b(?:follow|following|obey|obeying|adhere to|comply with)\s+(?:only\s+)?(?:these|the "
+        r"following|my|the|those)\s+new\s+(?:\w*nstru[cç]\w*|rules|directives|orders|commands|"
+        r"guidelines)\b|\b(?:here are|these are|below are|following are)\s+(?:the\s+|my\s+|your\s+"
+        r")?new\s+(?:\w*nstru[cç]\w*|rules|directives|orders|commands)\b"),
+        "hands the model new instructions",
+        hints=(("new",), ("nstru", "rule", "directive", "order", "command", "guideline"))),
+    _Rule("injection.override", V, _p(
+        r"\b(?:take|takes|taking|have|has|get|gets) (?:the )?(?:highest |top |absolute |full )?"
+        r"(?:precedence|priority) (?:over|from now on)\b|\bshould take (?:the )?(?:highest )?"
+        r"(?:precedence|priority)\b"),
+        "claims priority over the model's instructions",
+        hints=(("precedence", "priority"),)),
+    _Rule("injection.override", V, _p(
+        r"\b(?:stop|cease|halt)\s+(?:everything|all (?:previous |prior |other |current )?(?:tasks|"
+        r"instructions|actions|activities)|what you(?:'re| are) doing)\b"),
+        "tells the model to abandon its current task", hints=(("stop", "cease", "halt"),)),
+    _Rule("injection.override", V, _p(
+        r"(?:^|[\n.!?#*>\-]\s*)(?:(?:your|the|a|my)\s+)?(?:new|updated|real|actual|true|revised|"
+        r"secret|hidden|override|priority|additional|different)\s+(?:system\s+)?(?:\w*nstru[cç]"
+        r"\w*|task|objective|goal|directive|orders?|rules|prompt|mission)\s*(?:[:\-–]|is\b|are\b)"),
+        "announces new instructions for the model",
+        hints=(("new", "updated", "real", "actual", "true", "revised", "secret", "hidden",
+                "override", "priority", "additional", "different"),
+               ("nstru", "task", "objective", "goal", "directive", "order", "rule", "prompt",
+                "mission"))),
+    _Rule("injection.override", R, _p(
+        r"\byou (?:must|shall|will|have to|need to) (?:now )?(?:obey|comply with|follow|execute|"
+        r"carry out) (?:all|every|any|my|these|the following|only my) (?:\w+ )?(?:orders|commands|"
+        r"\w*nstru[cç]\w*|requests|directives)\b"),
+        "demands unconditional obedience",
+        hints=(("obey", "comply", "follow", "execute", "carry out"),
+               ("you must", "you shall", "you will", "you have to", "you need to"))),
+    # German, French, Spanish, Italian, Portuguese, Dutch, Russian, CJK
+    _Rule("injection.override", R, _p(
+        r"\b(?:ignorier(?:e|t|en sie)?|vergiss|vergessen sie|missachte(?:n sie)?|übergeh(?:e|en "
+        r"sie)?|überspring(?:e|en sie)?|verwirf|beachte(?:n sie)? nicht)\s+(?:\w+\s+){0,3}?"
+        r"(?:anweisungen|anweisung|instruktionen|befehle|regeln|vorgaben|richtlinien|anordnungen|"
+        r"aufforderungen|prompts?|systemprompt|alles(?:,)? (?:was|davor|bisher|vorher|zuvor|"
+        r"oben))"),
+        "asks the model to drop its instructions (de)",
+        hints=(("ignorier", "vergiss", "vergessen", "missacht", "übergeh", "überspring",
+                "verwirf", "beachte"),)),
+    _Rule("injection.override", R, _p(
+        r"\b(?:vorherigen|bisherigen|obigen|vorangegangenen|alle|deine|ihre)\s+(?:\w+\s+)?(?:"
+        r"anweisungen|instruktionen|befehle|regeln)\s+(?:\w+\s+){0,2}(?:ignorieren|vergessen|"
+        r"missachten|sind (?:ungültig|aufgehoben|nichtig))"),
+        "asks the model to drop its instructions (de)",
+        hints=(("anweisung", "instruktion", "befehl", "regeln"),)),
+    _Rule("injection.override", R, _p(
+        r"\b(?:ignore[rz]?|oublie[rz]?|ne (?:tiens|tenez) pas compte d[eu']|fai(?:s|tes) "
+        r"abstraction d[eu']|néglige[rz]?|outrepasse[rz]?)\s*(?:\w+\s+){0,3}?(?:consignes?|"
+        r"directives?|règles|ordres|commandes|tout ce qui précède|tout ce qu|ce qui précède|"
+        r"instructions? (?:précédentes|antérieures|ci-dessus|initiales|du système))"),
+        "asks the model to drop its instructions (fr)",
+        hints=(("ignore", "oubli", "tiens", "tenez", "abstraction", "néglige", "outrepass"),)),
+    _Rule("injection.override", R, _p(
+        r"\b(?:ignora|ignore|ignorar|ignoren|olvida|olvide|olvidar|olviden|omite|omita|descarta|"
+        r"descarte|haz caso omiso (?:de|a)|no (?:sigas|hagas caso a|obedezcas))\s+(?:\w+\s+){0,3}?"
+        r"(?:instrucciones|indicaciones|órdenes|ordenes|reglas|directrices|directivas|comandos|"
+        r"todo lo anterior|lo anterior)"),
+        "asks the model to drop its instructions (es)",
+        hints=(("ignor", "olvid", "omit", "descart", "caso omiso", "no sigas", "no hagas",
+                "obedezcas"),)),
+    _Rule("injection.override", R, _p(
+        r"\b(?:ignora|ignori|ignorate|ignorare|dimentica|dimentichi|dimenticate|dimenticare|"
+        r"trascura|tralascia|non (?:seguire|considerare|tenere conto d\w*))\s+(?:\w+\s+){0,3}?"
+        r"(?:istruzioni|indicazioni|direttive|regole|ordini|comandi|tutto (?:quello|ciò) "
+        r"(?:che|detto)|quanto detto)"),
+        "asks the model to drop its instructions (it)",
+        hints=(("ignor", "dimentic", "trascura", "tralascia", "non seguire", "non considerare",
+                "non tenere"),)),
+    _Rule("injection.override", R, _p(
+        r"\b(?:ignore|ignora|ignorar|ignorem|esqueça|esqueca|esquece|esquecer|desconsidere|"
+        r"desconsidera|desconsiderar|descarte|não (?:siga|obedeça))\s+(?:\w+\s+){0,3}?"
+        r"(?:instruções|instrucoes|orientações|diretrizes|diretivas|regras|ordens|comandos|"
+        r"tudo o que)"),
+        "asks the model to drop its instructions (pt)",
+        hints=(("ignor", "esque", "desconsider", "descarte", "não siga", "não obedeça"),)),
+    _Rule("injection.override", R, _p(
+        r"\b(?:negeer|vergeet|negeren|vergeten)\s+(?:\w+\s+){0,3}?(?:instructies|opdrachten|"
+        r"regels|richtlijnen|bevelen|alles wat)"),
+        "asks the model to drop its instructions (nl)",
+        hints=(("negeer", "vergeet", "negeren", "vergeten"),)),
+    _Rule("injection.override", R, _p(
+        r"(?:игнорируй(?:те)?|проигнорируй(?:те)?|забудь(?:те)?|не обращай(?:те)? внимания на|"
+        r"отбрось(?:те)?|пропусти(?:те)?)\s+(?:\w+\s+){0,3}?(?:инструкци\w*|указани\w*|правил\w*|"
+        r"команд\w*|распоряжени\w*|промпт\w*|всё,? что|все,? что)"),
+        "asks the model to drop its instructions (ru)",
+        hints=(("игнор", "забуд", "не обращай", "отбрось", "пропусти"),)),
+    _Rule("injection.override", R, _p(
+        r"(?:忽略|无视|忽视|不要理会|不要遵守|忘记|忘掉|抛开|放弃)[^。！？\n]{0,8}?(?:之前|以前|先前|上面|"
+        r"上述|以上|前面|所有|全部|原有|原来|系统)[^。！？\n]{0,8}?(?:指令|指示|说明|提示|规则|命令|要求|设定)"),
+        "asks the model to drop its instructions (zh)",
+        hints=(("忽略", "无视", "忽视", "不要理会", "不要遵守", "忘记", "忘掉", "抛开", "放弃"),)),
+    _Rule("injection.override", R, _p(
+        r"(?:以前|前|上記|これまで|先ほど|すべて|全て)の(?:指示|命令|ルール|指令|プロンプト)を?(?:無視|忘れ)"),
+        "asks the model to drop its instructions (ja)", hints=(("無視", "忘れ"),)),
+    _Rule("injection.override", R, _p(
+        r"(?:이전|위의|앞의|모든)\s*(?:지시|명령|지침|규칙)(?:사항)?(?:을|를)?\s*(?:무시|잊어)"),
+        "asks the model to drop its instructions (ko)", hints=(("무시", "잊어"),)),
+    # ------------------------------------------------------------ jailbreak
+    _Rule("injection.jailbreak", R, _p(r"\bdo anything now\b"),
+          "\"do anything now\" persona", leet=True, hints=(("anything now",),)),
+    _Rule("injection.jailbreak", R, _p(
+        r"\b(?:dan|jailbreak|jailbroken|anti-?dan|apophis)\s+mode\b|\bdeveloper mode (?:output|"
+        r"response|polic(?:y|ies))\b|\b(?:act|acting|respond|responding|answer|simulate|pretend|"
+        r"behave)\b[^.\n]{0,60}\b(?:developer|god|evil|unfiltered|uncensored|unrestricted|"
+        r"opposite|chaos)\s+mode\b"),
+        "switches the model into an unrestricted mode", leet=True, hints=((" mode",),)),
+    _Rule("injection.jailbreak", R, _p(
+        r"\b{SUBJ}\s+(?:\S+\s+){0,4}?{FREE}\s+(?:\w+\s+){0,4}?{LIMITS}\b"),
+        "claims the model is free of its rules", leet=True, hints=(_H_FREE, _H_LIMITS),
+        # A story about an AI breaking free is not a jailbreak; a persona handed to the
+        # model ("you are…", "act as…", "known as…") that is free of its rules is.
+        near=(_p(r"\b(?:you|you're|youre|your|yourself|roleplay|role-play|pretend|act as|"
+                 r"play the role|simulate|become|imagine|from now on|known as|named|called)\b"),),
+        window=1000),
+    _Rule("injection.jailbreak", R, _p(
+        r"\b(?:{FREE}|free (?:of|from))\s+(?:the\s+)?(?:typical\s+|usual\s+|normal\s+)?(?:confines|"
+        r"restrictions|rules|limits|limitations|constraints)\s+of\s+(?:an?\s+|the\s+)?{AI}"),
+        "claims the model is free of its rules", leet=True,
+        hints=(_H_FREE, ("confines", "restriction", "rules", "limit", "constraint"))),
+    _Rule("injection.jailbreak", R, _p(
+        r"\bnot (?:limited|restricted|bound) by what (?:an? )?{AI}"),
+        "claims the model is free of its rules", hints=(("by what",),)),
+    _Rule("injection.jailbreak", R, _p(
+        r"\b(?:act|acting|behave|respond|answer|reply|pretend|pose|roleplay|role-play)(?:ing)? "
+        r"(?:as|like|to be) (?:an? |the )?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|"
+        r"rogue|amoral|immoral|unethical|unaligned|unbound|unlimited|lawless)\b|"
+        r"\b(?:you are|you're|imagine you are|pretend (?:to be|you are)|act as|become|simulate|"
+        r"you will be|play) (?:an? |the )?(?:\w+ ){0,2}?(?:rogue|unrestricted|unfiltered|"
+        r"uncensored|jailbroken|evil|amoral|"
+        r"unethical|unaligned|unbound|malicious) (?:{AI}|version|persona)\b"),
+        "asks the model to act as an unrestricted AI", leet=True,
+        hints=(("unrestricted", "unfiltered", "uncensored", "jailbroken", "evil", "rogue",
+                "amoral", "immoral", "unethical", "unaligned", "unbound", "unlimited", "lawless",
+                "malicious"),)),
+    _Rule("injection.jailbreak", R, _p(
+        r"\b(?:play|take on|assume|adopt|immerse yourself (?:in|into)|step into|embody) the "
+        r"(?:role|persona|character) of (?:another|a new|an?)?[^.\n]{0,50}?\b(?:{AI}|artificial "
+        r"intelligence)\b"),
+        "asks the model to become another AI persona",
+        hints=(("role of", "persona of", "character of"),)),
+    _Rule("injection.jailbreak", R, _p(
+        r"\b(?:an? |the )?{AI} (?:without|with no|free of|lacking|devoid of) (?:any )?(?:ethics|"
+        r"ethical|morals?|moral|restrictions?|filters?|rules|limits|limitations|guidelines|"
+        r"censorship|safety|guardrails|boundaries|conscience)\b"),
+        "invokes an AI without ethics or rules",
+        hints=(("without", "with no", "free of", "lacking", "devoid of"),
+               ("ethic", "moral", "restriction", "filter", "rule", "limit", "guideline",
+                "censor", "safety", "guardrail", "boundar", "conscience"))),
+    _Rule("injection.jailbreak", R, _p(
+        r"\b(?:ignore|ignores|ignoring|bypass|violate|break|disregard|circumvent|evade|"
+        r"(?:not|never) (?:be )?(?:bound by|follow|obey|comply with|adhere to|abide by))\s+"
+        r"(?:all\s+|any\s+|the\s+)?(?:of\s+)?(?:openai'?s?|anthropic'?s?|google'?s?|microsoft'?s?|"
+        r"content|safety|usage|"
+        r"moderation|ethical)\s+(?:content\s+|usage\s+|safety\s+)?(?:polic(?:y|ies)|guidelines|"
+        r"rules|filters|restrictions|terms)\b"),
+        "asks the model to break its content policy",
+        hints=(("polic", "guideline", "rules", "filter", "restriction", "terms"),
+               ("openai", "anthropic", "google", "microsoft", "content", "safety", "usage",
+                "moderation", "ethical"))),
+    _Rule("injection.jailbreak", R, _p(
+        r"\b(?:disable|turn off|deactivate|remove|switch off|bypass|lift|drop) (?:your|all (?:of )?"
+        r"your|the|all) (?:safety |content |ethical |moral )?(?:filters|restrictions|guardrails|"
+        r"safeguards|safety (?:features|checks|measures)|moderation|guidelines|rules|limits|"
+        r"alignment|censorship)\b"),
+        "asks the model to switch off its safeguards", near=(_p(r"\b(?:you|your|{AI})\b"),),
+        hints=(("disable", "turn off", "deactivate", "remove", "switch off", "bypass", "lift",
+                "drop"), _H_LIMITS)),
+    _Rule("injection.jailbreak", R, _p(
+        r"\bjailbroken (?:{AI}|version|persona)\b|\bjailbreak (?:prompt|persona)\b"),
+        "refers to a jailbroken model", hints=(("jailbr",),)),
+    _Rule("injection.jailbreak", V, _p(
+        r"\bstay in character\b|\bbreak(?:ing)? (?:out of )?character\b"),
+        "enforces a role-play persona",
+        near=(_p(r"\b(?:dan|persona|ai|rules|restrictions|filters|jailbreak|token)\b"),),
+        hints=(("character",),)),
+    _Rule("injection.jailbreak", V, _p(
+        r"\b(?:two|2) (?:different |separate )?(?:responses|answers|ways|paragraphs)\b[^.\n]{0,160}"
+        r"\b(?:normal|classic|censored|standard|filtered|default)\b"),
+        "asks for a censored and an uncensored answer",
+        hints=(("two", "2 "), ("normal", "classic", "censored", "standard", "filtered",
+                               "default"))),
+    _Rule("injection.jailbreak", V, _p(
+        r"\b(?:does not|doesn't|do not|don't|will not|won't|never|cannot|can't) (?:refuse|refused|"
+        r"decline|deny|reject) (?:any |a |the )?(?:direct )?(?:human )?(?:order|request|question|"
+        r"prompt|command|instruction)s?\b"),
+        "says the model never refuses", hints=(("refuse", "decline", "deny", "reject"),)),
+    # ------------------------------------------------------------ role claims
+    _Rule("injection.role_claim", R, _p(
+        r"\b(?:message|note|instruction|request|order|directive|notice|memo|command|update|"
+        r"announcement)s? (?:\w+ ){0,3}?from (?:me,? )?(?:the |your |an? )?(?:user|owner|admin|"
+        r"administrator|system|developer|creator|operator|openai|anthropic|security team|it "
+        r"department|support team|manager|boss|ceo)\b[^.\n]{0,60}?\bto (?:you|the {AI})\b"),
+        "claims to be a message from the user or an authority to the model",
+        hints=(("from",), ("to you", "to the"))),
+    _Rule("injection.role_claim", R, _p(
+        r"\bto you,? (?:the |my |our |dear )?(?:ai|a\.i\.|assistant|language model|model|agent|llm|"
+        r"chatbot|bot|ai (?:language )?model|ai assistant|ai agent)\b"),
+        "addresses the model directly", hints=(("to you",),)),
+    _Rule("injection.role_claim", R, _p(
+        r"\bas (?:the|your|an?|this) (?:system |site |server |network |it )?(?:administrator|admin|"
+        r"developer|creator|owner|operator|programmer|supervisor|moderator|superuser|root user|"
+        r"security officer)\b[^.\n]{0,20}?,?\s*(?:i|we) (?:am |are )?(?:hereby |now |officially )?"
+        r"(?:instruct|order|command|authori[sz]|direct|requir|tell you|need you|want you|grant|"
+        r"permit|override|allow you|demand|ask you)"),
+        "claims authority to command the model",
+        hints=(("as ",), ("administrator", "admin", "developer", "creator", "owner", "operator",
+                          "programmer", "supervisor", "moderator", "superuser", "root user",
+                          "security officer"))),
+    _Rule("injection.role_claim", R, _p(
+        r"\bi am (?:your|the ai's|the assistant's|the model's|this ai's|this model's|chatgpt's|"
+        r"claude's) (?:developer|creator|owner|admin(?:istrator)?|operator|programmer|master|maker|"
+        r"trainer|designer|god|boss)\b|\b(?:i am|i'm|we are) (?:the|a|one of the) (?:developer|"
+        r"creator|owner|admin(?:istrator)?|operator|programmer|maker|designer)s? of (?:this|the|"
+        r"your) (?:{AI}|system)\b|\b(?:i am|i'm|we are|this is) (?:an? |the )?(?:openai|"
+        r"anthropic|google|deepmind|microsoft) (?:employee|engineer|developer|staff|researcher|"
+        r"team|admin|representative|official)\b"),
+        "claims to be the model's developer or owner",
+        hints=(("i am", "i'm", "we are", "this is"),)),
+    _Rule("injection.role_claim", R, _p(
+        r"\b(?:approved|authori[sz]ed|sanctioned|sponsored|mandated|endorsed|permitted) by "
+        r"(?:explicitly |officially )?(?:openai|anthropic|your (?:developers?|creators?|owners?|"
+        r"makers?|admins?|administrators?))\b"),
+        "claims the model's makers approved this", near=(_p(r"\b(?:you|your|{AI})\b"),),
+        hints=(("approved by", "authorized by", "authorised by", "sanctioned by", "sponsored by",
+                "mandated by", "endorsed by", "permitted by"),)),
+    _Rule("injection.role_claim", R, _p(
+        r"\b(?:the user|user|i|we|your (?:owner|developer|admin|administrator|operator|creator))"
+        r" (?:has|have|had) (?:explicitly |already |now )?(?:authori[sz]ed|allowed|permitted|"
+        r"approved|cleared|consented to let|given (?:you )?(?:permission|consent|clearance) (?:for "
+        r"you )?to) you to (?:share|send|reveal|disclose|forward|delete|transfer|access|ignore|"
+        r"bypass|skip|disable|pay|post|publish|give)\b"),
+        "claims the model has been authorised to act",
+        hints=(("authori", "allowed", "permitted", "approved", "cleared", "consent",
+                "permission", "clearance"), ("you",))),
+    _Rule("injection.role_claim", V, _p(
+        r"\b(?:upon|after|when|as soon as|once) (?:reading|seeing|processing|parsing|loading|"
+        r"retrieving|you (?:read|see|process|parse|load|retrieve|find)) (?:this|these|the "
+        r"following)\b"),
+        "addresses whatever model reads this",
+        hints=(("upon", "after", "when", "as soon as", "once"),)),
+    _Rule("injection.role_claim", V, _p(
+        r"(?:^|[\n.!?]\s*)(?:(?:dear|hey|hi|hello|attention)|(?:(?:important|hidden|secret|"
+        r"special|urgent|private) )?(?:note|notice|message|instructions?|reminder|memo) (?:to|for))?"
+        r" ?(?:the |my |our |all |any )?(?:ai|a\.i\.|assistant|llm|language model|agent|chatbot|"
+        r"bot|gpt|chatgpt|claude|gemini|copilot|model|ai (?:agent|assistant|model)|ai systems?|"
+        r"language models|llms)s?\b\s*[,:!\-]"),
+        "addresses the model directly", corroborating=True, hints=(_H_AI,)),
+    _Rule("injection.role_claim", V, _p(
+        r"\b(?:the user|the owner|the customer|your (?:user|owner|boss|principal)|my (?:boss|"
+        r"client|owner)|i|we) (?:really |also )?(?:wants?|needs?|would like|asks?|asked|requests?|"
+        r"requested|has asked|expects?) (?:that )?you (?:to )?{ACTION}\b"),
+        "relays a request to the model on someone's behalf",
+        strong=_p(r"{DEST}|{ACCOUNT}|\b{SENSITIVE}\b|\$\s?\d"), window=200,
+        hints=(("you",), ("want", "need", "would like", "ask", "request", "expect"))),
+    _Rule("injection.role_claim", R, _p(
+        r"(?:^|\n)[ \t>*#\[\]{}(<|]*(?:system|developer|admin|administrator|root|sudo|operator)"
+        r"(?: message| prompt| note| instructions?| override| update)?[ \t\]}>)|*]*:[ \t]*"
+        r"(?=[^\n]*\b(?:you|your|must|always|never|ignore|disregard|forget|from now on|do not|"
+        r"don't|obey|follow|respond|answer|reply|pretend|act as|override|reveal)\b)"),
+        "fakes a system or developer turn",
+        hints=(("system", "developer", "admin", "root", "sudo", "operator"), (":",))),
+    _Rule("injection.role_claim", V, _p(
+        r"\b(?:admin|administrator|root|sudo|god|override) (?:mode|"
+        r"access|privileges?|override|command|authori[sz]ation) (?:is )?(?:enabled|activated|"
+        r"granted|on|engaged|unlocked)\b"),
+        "claims elevated privileges", near=(_p(r"\b(?:you|your|{AI})\b"),),
+        hints=(("enabled", "activated", "granted", " on", "engaged", "unlocked"),)),
+    # ------------------------------------------------------- template tokens
+    _Rule("injection.template_token", R, _p(
+        r"<\|[a-z_ ]{2,40}\|>|\[/?inst\]|<</?sys>>|<start of turn>|<end of turn>|"
+        r"(?:^|\n)###\s*(?:instruction|response|system|input|assistant|user|human)\s*:"),
+        "contains chat-template control tokens",
+        hints=(("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "of turn>", "###"),)),
+    _Rule("injection.template_token", V, _p(
+        r"</?(?:tool call|function call|tool response|tool result)>"),
+        "contains tool-call markup", hints=(("tool", "function"),)),
+    # -------------------------------------------------------- hidden wrappers
+    _Rule("injection.hidden_wrapper", R, _p(
+        r"</?(?:information|important|instructions?|system(?: ?(?:message|prompt|instructions?|"
+        r"note|override))?|admin(?:istrator)?|secret|hidden|prompt|ai ?instructions?|assistant ?"
+        r"instructions?|(?:note|message) ?(?:to|for) ?(?:the ?)?(?:ai|assistant|llm|model|agent)|"
+        r"user ?instructions?|sys|developer(?: ?(?:message|instructions?))?|override|priority|"
+        r"urgent|new ?instructions?|hidden ?instructions?|injected|jailbreak)(?:\s[^<>]*)?>"),
+        "wraps text in a pseudo-tag that fakes privileged instructions",
+        hints=(("<",), (">",))),
+    _Rule("injection.hidden_wrapper", R, _p(
+        r"#{2,}\s*\(\s*(?:system|admin|developer|assistant|ai|important|instruction)s?(?: ?"
+        r"(?:message|prompt|note|instructions?|override))?\s*\)|#{2,}\s*(?:system|admin|developer)"
+        r" ?(?:message|prompt|instructions?|override)\b|\[(?:system|admin|developer|"
+        r"instructions?|assistant)\]\(#[^)]*\)"),
+        "fakes a system-message header", hints=(("##", "](#"),)),
+    _Rule("injection.hidden_wrapper", R, _p(
+        r"<!--(?:(?!-->)[\s\S]){0,600}?\b(?:{AI}|you|your)\b(?:(?!-->)[\s\S]){0,300}?\b(?:ignore|"
+        r"disregard|forget|send|forward|reveal|print|output|say|tell|respond|reply|include|"
+        r"recommend|suggest|quote|claim|state|answer|add|use|must|always|never|do not|don't|"
+        r"when asked|if asked|whenever)\b(?:(?!-->)[\s\S]){0,600}?-->"),
+        "hides an instruction for the model in an HTML comment", hints=(("<!--",),)),
+    _Rule("injection.hidden_wrapper", V, _p(
+        r"<[a-z][a-z0-9]*\b[^>]*?(?:style\s*=\s*[\"'][^\"']*(?:display\s*:\s*none|visibility\s*:"
+        r"\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*(?:;|[\"'])|opacity\s*:\s*0(?:\.0+)?"
+        r"\s*(?:;|[\"'])|color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)|\shidden\b|aria-hidden"
+        r"\s*=\s*[\"']true)[^>]*>\s*[^<\s][^<]{10,}"),
+        "contains text hidden from human readers (invisible HTML)",
+        hints=(("<",), ("display", "visibility", "font-size", "opacity", "color", "hidden"))),
+    _Rule("injection.hidden_wrapper", V, _p(
+        r"(?:^|\n)\s*(?:[#=\-*%~<>\[\]{}]{3,})\s*(?:end|begin|start|stop|close)\s*(?:of\s+)?"
+        r"(?:the\s+)?(?:system|user|prompt|\w*nstru[cç]\w*|context|ambiguity|untrusted|"
+        r"conversation|session)\b"),
+        "fakes an end-of-prompt delimiter",
+        hints=(("end", "begin", "start", "stop", "close"),
+               ("###", "===", "---", "%%%", "<<<", ">>>", "[[[", "]]]", "{{{", "}}}", "   "))),
+    # ------------------------------------------------------------ persistence
+    _Rule("injection.persistence", R, _p(
+        r"\b(?:remember|memori[sz]e|store|save|keep|retain|note|record|persist|commit|apply|use|"
+        r"treat|carry|recall|bring up|mention)\b[^.\n]{0,80}?\b(?:for|in|across|throughout|during|"
+        r"into)\s+{FUTURE}\b"),
+        "asks to persist something into all future sessions", leet=True,
+        hints=(("session", "conversation", "chat", "interaction", "dialogue", "thread"),
+               ("future", "subsequent", "later", "upcoming", "next", "all", "every", "each",
+                "any", "across"))),
+    _Rule("injection.persistence", R, _p(
+        r"\b(?:from now on|from this point (?:on|forward)|henceforth|hereafter|going forward|for "
+        r"the rest of (?:this|the|our) (?:conversation|session|chat)|in (?:all|every) (?:future )?"
+        r"(?:responses|answers|replies)|for all future (?:responses|answers|replies|requests|"
+        r"queries))\s*,?\s*(?:you|the (?:assistant|ai|model|agent|bot)|chatgpt|gpt|claude|"
+        r"assistant)\b"),
+        "gives the model a standing order", leet=True,
+        hints=(("from now on", "from this point", "henceforth", "hereafter", "going forward",
+                "for the rest of", "in all", "in every", "for all future"),)),
+    _Rule("injection.persistence", R, _p(
+        r"\b(?:whenever|when|next time|the next time|each time|every time) (?:the user|a user|"
+        r"users|anyone|someone|somebody|they|people|customers?|i|we|he|she)(?: next)? (?:asks?|"
+        r"mentions?|wants?|needs?|is looking|are looking|searches?|requests?|talks?|brings? up|"
+        r"inquires?|logs? in|signs? in|opens?|visits?|returns?|comes back|contacts?)\b[^.\n]{0,100}?"
+        r"\b(?:always )?(?:recommend|suggest|say|respond|reply|answer|tell|direct|send|point|refer|"
+        r"redirect|mention|promote|link|show|display)\b"),
+        "plants a conditional standing order", imperative=True,
+        hints=(("whenever", "when", "next time", "each time", "every time"),)),
+    _Rule("injection.persistence", V, _p(
+        r"\b(?:respond|reply|answer)\s+to\s+(?:all|every|any)\s+(?:future|subsequent|later|"
+        r"upcoming)\s+(?:queries|questions|requests|messages|prompts|users)\b"),
+        "gives the model a standing order", imperative=True,
+        hints=(("respond", "reply", "answer"), ("future", "subsequent", "later", "upcoming"))),
+    _Rule("injection.persistence", V, _p(
+        r"\b(?:always|never|from now on,?|in future,?)\s+(?:\w+\s+)?(?:recommend|suggest|promote|"
+        r"endorse|mention|advertise|say that|tell (?:\w+ )?that|respond|reply|answer|refer|"
+        r"redirect|route|include|link|cite|reveal|share|disclose|add|insert|append|quote)\b"),
+        "gives the model a standing order", imperative=True,
+        strong=_p(r"{URL}|\b(?:brand|product|company|website|link|store|shop|buy|purchase)\b"),
+        hints=(("always", "never", "from now on", "in future"),)),
+    _Rule("injection.persistence", V, _p(
+        r"\b(?:add|write|save|store|insert|put|inject|append|commit|update|plant)\s+"
+        r"(?:this|that|it|the following|these (?:facts|instructions|rules))?\s*(?:to|in|"
+        r"into)\s+(?:your|the|its)\s+"
+        r"(?:long[- ]term |permanent |persistent |core |user )?(?:memory|memories|knowledge base|"
+        r"system prompt|instructions)\b|\bupdate your (?:memory|memories|instructions|system "
+        r"prompt)\b"),
+        "asks the model to write into its memory or instructions",
+        hints=(("memor", "knowledge base", "system prompt", "instructions"),)),
+    _Rule("injection.persistence", R, _p(
+        r"(?:merke dir|speichere|behalte|merk dir)\b[^.\n]{0,80}?(?:für|in) (?:alle|allen) "
+        r"(?:zukünftigen|künftigen|weiteren|kommenden) (?:sitzungen|gespräche|gesprächen|"
+        r"unterhaltungen|chats)|\b(?:ab jetzt|von nun an|ab sofort|künftig|in zukunft)\s*,?\s*(?:"
+        r"(?:musst|sollst|wirst) du|du (?:musst|sollst|wirst|bist)|antworte|empfiehl|sag)"),
+        "asks to persist something into all future sessions (de)",
+        hints=(("merk", "speichere", "behalte", "ab jetzt", "von nun an", "ab sofort", "künftig",
+                "in zukunft"),)),
+    _Rule("injection.persistence", R, _p(
+        r"(?:souviens-toi|souvenez-vous|retiens|retenez|mémorise[zr]?|"
+        r"enregistre[zr]?)\b[^.\n]{0,80}"
+        r"?pour (?:toutes les|les) (?:futures |prochaines )?(?:sessions|conversations|discussions)|"
+        r"(?:à partir de maintenant|dorénavant|désormais|à l'avenir)\s*,?\s*(?:tu (?:dois|vas|es)|"
+        r"vous (?:devez|allez|êtes)|réponds|répondez|recommande[zr]?|dis)"),
+        "asks to persist something into all future sessions (fr)",
+        hints=(("souv", "reten", "retien", "mémoris", "enregistre", "à partir de maintenant",
+                "dorénavant", "désormais", "à l'avenir"),)),
+    _Rule("injection.persistence", R, _p(
+        r"(?:recuerda|recuerde|memoriza|memorice|guarda|guarde)\b[^.\n]{0,80}?(?:para|en) (?:todas "
+        r"las|las) (?:futuras |próximas )?(?:sesiones|conversaciones)|"
+        r"(?:a partir de ahora|de ahora en adelante|desde ahora)\s*,?\s*(?:(?:tú|tu|"
+        r"usted) (?:debes|vas|eres|debe)|responde|"
+        r"recomienda|di )"),
+        "asks to persist something into all future sessions (es)",
+        hints=(("recuerd", "memoriz", "guard", "a partir de ahora", "de ahora en adelante",
+                "desde ahora"),)),
+    _Rule("injection.persistence", R, _p(
+        r"(?:ricorda|ricordati|memorizza|salva)\b[^.\n]{0,80}?per (?:tutte le|le) (?:future |"
+        r"prossime )?(?:sessioni|conversazioni)|(?:d'ora in poi|da ora in poi|da adesso in poi|"
+        r"d'ora in avanti)\s*,?\s*(?:(?:tu )?(?:devi|sei|dovrai)|rispondi|consiglia|di')"),
+        "asks to persist something into all future sessions (it)",
+        hints=(("ricord", "memorizza", "salva", "in poi", "in avanti"),)),
+    _Rule("injection.persistence", R, _p(
+        r"(?:lembre-se|lembra-te|memorize|guarde)\b[^.\n]{0,80}?(?:para|em) (?:todas as|as) "
+        r"(?:futuras |próximas )?(?:sessões|conversas)|(?:a partir de agora|de agora em diante|"
+        r"daqui em diante)\s*,?\s*(?:(?:você|voce|tu) (?:deve|vai|é)|responda|recomende|diga)"),
+        "asks to persist something into all future sessions (pt)",
+        hints=(("lembr", "memorize", "guarde", "a partir de agora", "em diante"),)),
+    # --------------------------------------------------------- payment changes
+    _Rule("injection.payment_change", V, _p(
+        r"\b{PAYWORD}\b(?:\s+\S+){0,5}?\s+{CHANGED}\b"),
+        "changes payment details", strong=_ACCOUNT_RX, window=140,
+        hints=(_H_PAY, ("now", "changed", "updated", "moved", "switched", "replaced", "should",
+                        "will", "must", "going forward", "effective", "instead"))),
+    _Rule("injection.payment_change", V, _p(
+        r"\b(?:update|change|replace|set|switch|redirect|reroute|point|use)\s+"
+        r"(?:the |my |your |our |his |her |their |user'?s? |all |"
+        r"the user's )?(?:\w+ ){0,2}?{PAYWORD}(?: details| info"
+        r"(?:rmation)?| number| account| address| method)?\s+(?:to|with|for)\b"),
+        "changes payment details", strong=_ACCOUNT_RX, window=140,
+        hints=(("update", "change", "replace", "set", "switch", "redirect", "reroute", "point",
+                "use"), _H_PAY)),
+    _Rule("injection.payment_change", R, _p(
+        r"\b(?:new|updated|changed|different|alternative|correct)\s+(?:\w+\s+){0,2}{PAYWORD}\b"),
+        "gives new payment details", near=(_ACCOUNT_RX,), window=120,
+        hints=(("new", "updated", "changed", "different", "alternative", "correct"), _H_PAY)),
+    _Rule("injection.payment_change", R, _p(
+        r"\b(?:send|pay|wire|transfer|remit|direct|route|make|deposit)\s+(?:all\s+)?(?:future\s+|"
+        r"further\s+|upcoming\s+|subsequent\s+|the\s+|any\s+)?(?:payments?|invoices?|transfers?|"
+        r"funds|money|wires?|deposits?|remittances?|salary|paychecks?|rent)\b[^.\n]{0,40}?\bto "
+        r"(?:the |our |my |this )?(?:new|updated|different|changed|other|alternative)\b"),
+        "redirects payments to a new account",
+        hints=(("payment", "invoice", "transfer", "fund", "money", "wire", "deposit", "remittance",
+                "salary", "paycheck", "rent"),
+               ("new", "updated", "different", "changed", "other", "alternative"))),
+    _Rule("injection.payment_change", V, _p(
+        r"\b(?:password|passcode|pin|2fa|mfa|two-factor|security (?:question|answer)|recovery "
+        r"(?:email|phone|code)|login|username|credentials?)\b(?:\s+\S+){0,3}?\s+(?:is now|has "
+        r"(?:been )?(?:changed|reset|updated) to|changed to|updated to|reset to|should (?:now )?be|"
+        r"will now be)\b"),
+        "changes credentials",
+        hints=(("password", "passcode", "pin", "2fa", "mfa", "two-factor", "security",
+                "recovery", "login", "username", "credential"),
+               ("now", "changed", "reset", "updated", "should", "will"))),
+    _Rule("injection.payment_change", V, _p(
+        r"\b(?:my|our|the user'?s?|his|her|their|the|your)\s+(?:new |updated |correct |preferred )?"
+        r"(?:email(?: address)?|e-mail(?: address)?|phone(?: number)?|mobile(?: number)?|contact"
+        r"(?: details| info(?:rmation)?| number| email)?|whatsapp|telegram|signal|mailing address|"
+        r"support (?:email|line|number))\s+(?:\S+\s+){0,2}?(?:is now|has (?:been )?changed to|"
+        r"changed to|is changing to|will now be|should now be|moved to|updated to)\b|\b(?:contact|"
+        r"reach|email|call|text|message|write to)\s+(?:me|us|the user|him|her|them|support)\s+"
+        r"(?:only |exclusively )?(?:at|via|on|through)\s+\S+\s+(?:instead|from now on|going "
+        r"forward|only|from here on)\b"),
+        "changes a contact route",
+        hints=(("email", "e-mail", "phone", "mobile", "contact", "whatsapp", "telegram",
+                "signal", "mailing", "support", "reach", "call", "text", "message", "write to"),
+               ("now", "changed", "changing", "will", "should", "moved", "updated", "instead",
+                "from now on", "going forward", "only", "from here on"))),
+    # ------------------------------------------------------------ exfiltration
+    _Rule("injection.exfiltration", R, _p(
+        r"\b{SEND}\b(?:\s+me)?\s+(?:[^.\n]{0,80}?\s)?{SENSITIVE}\b[^\n]{0,120}?\b(?:to|at|"
+        r"via|into|on)\s+(?:[^.\n]{0,30}?\s)?{DEST}"),
+        "sends the user's data to an outside address", imperative=True,
+        hints=(_H_SEND, _H_DEST)),
+    _Rule("injection.exfiltration", R, _p(
+        r"\b{SEND}\b\s+(?:it|them|this|these|that|those|the (?:result|results|list|output|"
+        r"summary|information|data|details))\b[^\n]{0,60}?\b(?:to|at|via|"
+        r"on)\s+(?:[^.\n]{0,30}?\s)?{DEST}"),
+        "sends the user's data to an outside address", imperative=True,
+        near=(_SENSITIVE_RX,), window=260, hints=(_H_SEND, _H_DEST)),
+    _Rule("injection.exfiltration", R, _p(
+        r"!\[[^\]\n]*\]\(\s*<?[^)\s]*(?:\{[^}\n]*\}|<[a-z \-]+>|\$\{?[a-z ]+|%s|\[[a-z ]+\])"
+        r"|<img\b[^>]*\bsrc\s*=\s*[\"']?[^\"'\s>]*(?:\{|\$\{|<|%s)"),
+        "renders an image whose URL is filled with data", hints=(("![", "<img"),)),
+    _Rule("injection.exfiltration", R, _p(
+        r"\b(?:render|display|show|include|output|print|append|add|embed|insert|return|write)\b"
+        r"[^.\n]{0,40}\b(?:markdown )?(?:image|img|picture|pixel|link|url)\b[^.\n]{0,120}\b(?:with|"
+        r"containing|including|where|whose|that (?:includes|contains)|append(?:ing|ed)?|replac"
+        r"(?:e|ing)|filled)\b[^.\n]{0,80}\b(?:conversation|chat|messages?|history|data|information|"
+        r"summary|password|secret|query|content|details|input|memory|memories)\b"),
+        "asks for an image or link that carries data out",
+        hints=(("image", "img", "picture", "pixel", "link", "url"),
+               ("conversation", "chat", "message", "history", "data", "information", "summary",
+                "password", "secret", "query", "content", "details", "input", "memor"))),
+    _Rule("injection.exfiltration", V, _p(
+        r"\b(?:send|forward|email|post|upload|leak|share|transmit|exfiltrate|copy|paste|report|"
+        r"relay|dump)\b[^.\n]{0,40}?\b(?:this|the|our|my|your|entire|whole|full|complete|all)?\s*"
+        r"(?:conversation|chat(?: history| log)?|dialogue|transcript|system prompt|context window|"
+        r"chat so far|everything (?:we|you|i) (?:discussed|said|talked about))\b"),
+        "asks to send the conversation somewhere", imperative=True, strong=_DEST_RX, window=200,
+        hints=(("send", "forward", "email", "post", "upload", "leak", "share", "transmit",
+                "exfiltrate", "copy", "paste", "report", "relay", "dump"),
+               ("conversation", "chat", "dialogue", "transcript", "system prompt",
+                "context window", "everything"))),
+    _Rule("injection.exfiltration", R, _p(
+        r"\b(?:visit|visiting|open|opening|fetch|fetching|load|loading|request|call|ping|browse to|"
+        r"navigate to|go to)\b[^.\n]{0,40}?{URL}[^\n]{0,80}?\b(?:with|append|appending|appended|"
+        r"including|containing|add|adding|plus)\b[^.\n]{0,40}?\b(?:query|queries|question|"
+        r"conversation|message|messages|input|data|prompt|history|answer|response|memory|details)\b"),
+        "asks the model to call a URL carrying data",
+        hints=(("visit", "open", "fetch", "load", "request", "call", "ping", "browse", "navigate",
+                "go to"), ("with", "append", "includ", "contain", "add", "plus"))),
+    _Rule("injection.exfiltration", V, _p(
+        r"\b(?:make|send|issue|perform|fire) (?:a |an )?(?:get|post|put|http|https|web|api|curl) "
+        r"request (?:to|at)\b"),
+        "asks the model to call a URL", near=(_p(r"{URL}"),), window=200,
+        hints=(("request",),)),
+    # --------------------------------------------------------- tool directives
+    _Rule("injection.tool_directive", V, _p(
+        r"(?:todo|(?:^|(?<=[\s.,;>\-*(\[\"']))(?:to-do|to do|task|new task|action required|action "
+        r"item|next step|important|urgent|attention|note (?:to|for) (?:the )?(?:ai|assistant|agent|"
+        r"model|llm|bot)))\s*(?:!+\s*)?[:\-–]\s*(?:please\s+|kindly\s+|immediately\s+|first,?\s+|"
+        r"now,?\s+|urgently\s+)?{ACTION}\b"),
+        "plants a task for the agent",
+        # A personal to-do ("TODO: email Sarah about dinner") names no concrete target;
+        # an injected task does: an id, a quoted string, a date, an address, a file.
+        near=(_p(r"['\"]|\d|{DEST}|\b(?:file|files|folder|drive|event|calendar|channel|"
+                 r"reservation|booking|transaction|account|document|password|messages|inbox|"
+                 r"contacts?|repository|repo|token|key|database|records?)\b"),),
+        strong=_p(r"{DEST}|{ACCOUNT}|\b{SENSITIVE}\b"), window=220, sentence=True,
+        hints=(("todo", "to-do", "to do", "task", "action", "next step", "important", "urgent",
+                "attention", "note to", "note for"),)),
+    _Rule("injection.tool_directive", V, _p(
+        r"\b(?:execute|carry out|perform|run|follow|complete|do) (?:the |these )?following "
+        r"(?:\w+ )?(?:instructions?|commands?|steps?|actions?|tasks?)?\s*:"),
+        "hands the agent a list of actions", imperative=True,
+        hints=(("following",), (":",))),
+    # ------------------------------------------------------------- prompt leak
+    _Rule("injection.prompt_leak", R, _p(
+        r"\b(?:repeat|print|output|show|reveal|display|list|write|tell|give|share|leak|dump|"
+        r"disclose|return|spell|recite|paste|copy|echo|state|provide|translate|summari[sz]e|type)"
+        r"(?: out| back| down| up)?(?: to me| me| us)?(?: all| every| everything in)?(?: of)? "
+        r"(?:the |your |these |those |its )?(?:(?:above|previous|prior|preceding|earlier|initial|"
+        r"original|full|entire|complete|exact|hidden|secret|system|internal|first|developer|"
+        r"starting|verbatim|whole|given|current|confidential)\s+){1,3}(?:\w*nstru[cç]\w*|prompts?|"
+        r"directives?|guidelines|rules|messages?|text|words|configuration|context|conversation)\b"),
+        "asks the model to reveal its instructions", leet=True, hints=(_H_LEAK, _H_LEAK_NOUN)),
+    _Rule("injection.prompt_leak", R, _p(
+        r"\b(?:repeat|print|output|show|reveal|display|list|write|tell|give|share|leak|dump|"
+        r"disclose|return|spell|recite|paste|copy|echo|state|provide|translate|summari[sz]e|type)"
+        r"(?: out| back| down| up)?(?: to me| me| us)? "
+        r"(?:all (?:of )?(?:the |your )?|your (?:\w+ )?)(?:\w*nstru[cç]\w*|prompts?|"
+        r"system prompts?|directives|guidelines|rules|initial message|"
+        r"configuration)\b"),
+        "asks the model to reveal its instructions", leet=True, hints=(_H_LEAK, _H_LEAK_NOUN)),
+    _Rule("injection.prompt_leak", R, _p(
+        r"\b(?:repeat|print|output|show|reveal|display|write|leak|dump|disclose|recite|echo)"
+        r"(?: out| back)?(?: to me| me)? (?:the|all the|everything) (?:\w*nstru[cç]\w*|prompts?|"
+        r"rules|directives|guidelines|text|words|content|messages?|lines)?\s*(?:given|above|"
+        r"you (?:were|have been) given|you received|so far|provided (?:to you|above)|before this|"
+        r"(?:that|which) (?:you|were))\b"),
+        "asks the model to reveal its instructions", hints=(_H_LEAK, _H_LEAK_NOUN)),
+    _Rule("injection.prompt_leak", V, _p(
+        r"\b(?:what|which) (?:is|are|was|were) (?:your|the) (?:system prompt|initial (?:\w*nstru"
+        r"[cç]\w*|prompt)|hidden (?:\w*nstru[cç]\w*|prompt)|original (?:\w*nstru[cç]\w*|prompt)|"
+        r"(?:first|initial) (?:message|instruction))\b"),
+        "asks for the model's instructions",
+        hints=(("what", "which"), ("prompt", "nstru", "message"))),
+    _Rule("injection.prompt_leak", R, _p(
+        r"\b(?:password|secret|key|code|word|phrase|token|passphrase)s?\b[^.\n?]{0,40}?\b(?:you|"
+        r"you've|you're|i)\s+(?:have been\s+|were\s+|are\s+|was\s+|'ve been\s+|"
+        r"had been\s+)?(?:told|instructed|asked|programmed|ordered|trained|supposed|meant|"
+        r"forbidden)\s+(?:not to|to not|"
+        r"never to|to never|not|to)\s+(?:reveal|share|disclose|tell|say|give|repeat|output|leak|"
+        r"mention|keep secret)|\b(?:told|instructed|asked|programmed|ordered) you (?:not to|to not|"
+        r"never to) (?:reveal|share|disclose|tell|say|give|repeat)"),
+        "tries to extract a secret the model was told to keep",
+        hints=(("told", "instructed", "asked", "programmed", "ordered", "trained", "supposed",
+                "meant", "forbidden"),
+               ("reveal", "share", "disclose", "tell", "say", "give", "repeat", "output", "leak",
+                "mention", "keep secret"))),
+    _Rule("injection.prompt_leak", V, _p(
+        r"\b(?:secret|hidden|confidential|private) (?:word|password|key|code|phrase|token|"
+        r"passphrase)\b[^.\n]{0,80}?\b(?:tell|reveal|give|say|convey|spell|share|write|output|print"
+        r"|disclose)\b|\b(?:tell|reveal|give|say|spell|share|write|output|print|disclose) (?:me |"
+        r"us )?(?:the |your )(?:secret |hidden )?(?:password|passphrase|secret word|secret key)\b"),
+        "tries to extract a secret",
+        hints=(("secret", "hidden", "confidential", "private", "password", "passphrase"),)),
+    # ---------------------------------------------------- output manipulation
+    _Rule("injection.output_manipulation", V, _p(
+        r"\b(?:provide|write|translate|display|modify|change|include|insert|embed|incorporate|"
+        r"add|append|prepend|mention|highlight|suggest|encode|reverse|introduce|integrate|use|make|"
+        r"ensure|give|enhance|start|begin|end|finish|format|render|output|respond|reply|answer|"
+        r"conclude|sign|promote|recommend|advertise|replace|convert|present|express|structure|put|"
+        r"wrap|limit|keep|rewrite|in|within|throughout)\b[^.\n?!]{0,80}?\byour (?:next |final |"
+        r"every |each |entire |whole |subsequent )?(?:response|answer|reply|output|message|"
+        r"completion|summary|translation)s?\b"),
+        "tells the model how to write its answer", imperative=True,
+        hints=(("your",), _H_ANSWER)),
+    _Rule("injection.output_manipulation", V, _p(
+        r"\b(?:begin|start|end|prefix|preface|finish|conclude|open|close) (?:your|each|every|the|"
+        r"all) (?:\w+ )?(?:response|answer|reply|output|message)s? (?:with|by (?:saying|writing))"),
+        "tells the model how to start or end its answer",
+        hints=(("begin", "start", "end", "prefix", "preface", "finish", "conclude", "open",
+                "close"), _H_ANSWER)),
+    _Rule("injection.output_manipulation", V, _p(
+        r"\bjust (?:say|print|output|write|type|respond with|reply with|answer with|return|repeat|"
+        r"echo)\s*[:\"']|\b(?:say|print|output|respond with|reply with|return|write)\s+(?:only|"
+        r"exactly|just|verbatim|the (?:text|phrase|words?))?\s*:?\s*(?:\"[^\"\n]{1,120}\"|"
+        r"'[^'\n]{1,120}')\s*(?:and nothing else|and only that|verbatim|without (?:any )?"
+        r"(?:period|punctuation|quotes|explanation|further)|only)"),
+        "dictates the model's output",
+        hints=(("\"", "'", ":"), ("say", "print", "output", "write", "type", "respond", "reply",
+                                  "answer", "return", "repeat", "echo"))),
+    _Rule("injection.output_manipulation", V, _p(
+        r"\b(?:summar(?:y|ies)|responses?|answers?|outputs?|replies|descriptions?|reviews?) "
+        r"(?:of|about|to|for|on) [^.\n]{1,40}? (?:must|should|shall|need to|have to|are to) "
+        r"(?:always )?(?:describe|say|state|mention|call|present|portray|include|recommend|rank|"
+        r"rate|praise|favou?r|link)\b"),
+        "dictates what the model's summaries must say",
+        hints=(("summar", "response", "answer", "output", "repl", "description", "review"),
+               ("must", "should", "shall", "need to", "have to", "are to"))),
+    _Rule("injection.output_manipulation", V, _p(
+        r"\b(?:only|just) (?:output|print|say|respond with|reply with|write|return|type)\b|"
+        r"\b(?:output|print|say|respond|reply|answer|return|type)(?: with)? only\b"),
+        "dictates the model's output", imperative=True,
+        hints=(("only", "just"), ("output", "print", "say", "respond", "reply", "write",
+                                  "answer", "return", "type"))),
+    _Rule("injection.code_insertion", V, _p(
+        r"\b(?:following|subsequent|below|attached|this|above)\s+(?:[\w\-]+\s+)?(?:code|snippet|"
+        r"script|command|payload|excerpt|block|section|function|line)s?\b"),
+        "asks to embed supplied code in the model's work",
+        near=(_p(r"\b(?:your|the final)\s+(?:\w+\s+)?(?:code(?:base)?|implementation|solution|"
+                 r"elucidation|explanation|algorithm|program|script|answer|response|reply|output|"
+                 r"app|application|project|build|pipeline|workflow)\b|\bsomewhere in\b|\binto "
+                 r"it\b"),),
+        strong=_MALCODE, strong_after=1500, sentence=True,
+        hints=(("following", "subsequent", "below", "attached", "this", "above"),
+               ("code", "snippet", "script", "command", "payload", "excerpt", "block", "section",
+                "function", "line"))),
+    # --------------------------------------------------------- encoded payloads
+    _Rule("injection.encoded_payload", V, _p(
+        r"\b(?:decode|decipher|decrypt|translate|convert|interpret)\b[^.\n]{0,40}\b(?:base64|"
+        r"base-64|base32|base16|hex|hexadecimal|rot13|rot-13|binary|morse|caesar)\b[^.\n]{0,60}"
+        r"\b(?:and|then)\s+(?:follow|execute|do|obey|run|perform|carry out|act on|comply)"),
+        "asks the model to decode and follow hidden instructions",
+        hints=(("decode", "decipher", "decrypt", "translate", "convert", "interpret"),
+               ("base", "hex", "rot", "binary", "morse", "caesar"))),
+]
+
+_IMPERATIVE_AFTER = (
+    "please", "kindly", "now", "then", "and", "also", "immediately", "first", "just", "simply",
+    "you must", "you should", "you need to", "make sure to", "be sure to", "remember to",
+    "i want you to", "i need you to", "you will", "you are to", "go ahead and", "proceed to",
+    "afterwards", "next", "can you", "could you", "would you", "will you", "don't forget to",
+    "do not forget to", "finally", "instead", "urgently", "todo", "to do")
+_IMPERATIVE_CHARS = frozenset("\n.!?:;>-*([])\"'")
+_CLAUSE_START = re.compile(r"[\n.!?:;]")
+_CONDITIONAL = re.compile(r"(?:when|whenever|if|while|after|before|once|as soon as|unless|every "
+                          r"time|each time)\b")
+
+
+def _imperative_at(s: str, start: int) -> bool:
+    """Whether an imperative can start at *start* (sentence/line/list start, after "please"…)."""
+    before = s[max(0, start - 40):start].rstrip(" \t")
+    if before.endswith(","):
+        # "when summarising, always add …": a conditional clause before an imperative.
+        clause = _CLAUSE_START.split(s[max(0, start - 120):start])[-1].lstrip()
+        if _CONDITIONAL.match(clause):
+            return True
+        before = before.rstrip(",")
+    if not before or before[-1] in _IMPERATIVE_CHARS:
+        return True
+    for word in _IMPERATIVE_AFTER:
+        if before.endswith(word) and (len(before) == len(word)
+                                      or not before[-len(word) - 1].isalnum()):
+            return True
+    return False
+
+
+# ------------------------------------------------------------- normalisation
+_CONFUSABLES = str.maketrans({
+    "а": "a", "е": "e", "ё": "e", "к": "k", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x",
+    "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l",
+    "ɡ": "g", "α": "a", "ο": "o", "ρ": "p", "ν": "v", "ι": "i", "κ": "k", "υ": "u", "χ": "x",
+    "ε": "e", "ı": "i", "ℓ": "l",
+})
+_CONFUSABLE_CHARS = frozenset(k for k in "аеёкорсухѕіїјԁһԛԝӏɡαορνικυχεıℓ")
+_PUNCT = str.maketrans({"’": "'", "‘": "'", "‛": "'", "“": '"', "”": '"', "„": '"', "*": " ",
+                        "_": " ", "`": " ", "~": " ", "\u00a0": " "})
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a",
+                       "$": "s"})
+_LEET_WORD = re.compile(r"[a-z0-9@$]*[a-z][a-z0-9@$]*")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_CONFUSABLE_RX = re.compile("[" + "".join(sorted(_CONFUSABLE_CHARS)) + "]")
+_NON_LEET_DIGIT = re.compile(r"[2689]")
+_LEET_HINT = re.compile(r"[a-z][0-9@$]|[0-9@$][a-z]")
+_WORD = re.compile(r"\w+")
+_BOUNDARY = re.compile(r"[.!?]+(?=\s|$)|\n")
+
+
+@dataclass
+class _Text:
+    norm: str
+    index: list[int] | None  # norm offset -> original offset (None: identical)
+    leet: str | None = None
+    _bounds: list[int] | None = None
+
+    @property
+    def bounds(self) -> list[int]:
+        if self._bounds is None:
+            self._bounds = [m.end() for m in _BOUNDARY.finditer(self.norm)]
+        return self._bounds
+
+    def to_original(self, start: int, end: int, n: int) -> tuple[int, int]:
+        if self.index is None:
+            return start, end
+        o_start = self.index[start] if start < len(self.index) else n
+        o_end = self.index[end - 1] + 1 if 0 < end <= len(self.index) else o_start
+        return o_start, max(o_start, o_end)
+
+    def sentence(self, start: int, end: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self.bounds, start)
+        lo = self.bounds[i - 1] if i > 0 else 0
+        j = bisect.bisect_left(self.bounds, end)
+        hi = self.bounds[j] if j < len(self.bounds) else len(self.norm)
+        return lo, hi
+
+
+def _fix_mixed_script(word: re.Match[str]) -> str:
+    w = word.group(0)
+    if any(c in _CONFUSABLE_CHARS for c in w):
+        has_latin = any("a" <= c <= "z" for c in w)
+        if has_latin or all(c in _CONFUSABLE_CHARS for c in w):
+            return w.translate(_CONFUSABLES)
+    return w
+
+
+def _leet_word(word: re.Match[str]) -> str:
+    # A leetspeak word: short, some letters, and only digits that stand for letters
+    # (0 1 3 4 5 7). Identifiers and tokens ("b2b", "x86", "a9f3…") are left alone.
+    w = word.group(0)
+    if len(w) <= 20 and sum(c.isalpha() for c in w) >= 2 and not _NON_LEET_DIGIT.search(w):
+        return w.translate(_LEET)
+    return w
+
+
+def _normalise(text: str) -> _Text:
+    if text.isascii():
+        norm = text.lower().translate(_PUNCT)
+        index: list[int] | None = None
+    else:
+        # ASCII stretches are lowered in bulk; only non-ASCII characters are
+        # folded one by one (NFKC may turn one character into several).
+        chars: list[str] = []
+        idx: list[int] = []
+        pos = 0
+        for m in _NON_ASCII.finditer(text):
+            if m.start() > pos:
+                chars.append(text[pos:m.start()].lower())
+                idx.extend(range(pos, m.start()))
+            for i in range(m.start(), m.end()):
+                folded = unicodedata.normalize("NFKC", text[i]).casefold()
+                chars.append(folded)
+                idx.extend([i] * len(folded))
+            pos = m.end()
+        if pos < len(text):
+            chars.append(text[pos:].lower())
+            idx.extend(range(pos, len(text)))
+        norm = "".join(chars).translate(_PUNCT)
+        if _CONFUSABLE_RX.search(norm):
+            norm = _WORD.sub(_fix_mixed_script, norm)
+        index = idx
+    leet = _LEET_WORD.sub(_leet_word, norm) if _LEET_HINT.search(norm) else norm
+    return _Text(norm, index, leet if leet != norm else None)
+
+
+# ------------------------------------------------------------ encoded blobs
+_B64_BLOB = re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,}={0,2}(?![A-Za-z0-9+/=_\-])")
+_HEX_BLOB = re.compile(r"(?<![0-9A-Fa-fx])(?:[0-9A-Fa-f]{2}[\s:]?){16,}(?![0-9A-Fa-f])")
+_PCT_BLOB = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){6,}")
+_MAX_BLOBS = 24
+_MAX_DEPTH = 2
+
+
+def _printable_text(raw: bytes) -> str | None:
+    try:
+        s = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not s:
+        return None
+    ok = sum(ch.isprintable() or ch in "\n\t\r" for ch in s)
+    letters = sum(ch.isalpha() for ch in s)
+    if ok / len(s) < 0.95 or letters / len(s) < 0.5 or " " not in s.strip():
+        return None
+    return s
+
+
+def _decode_blob(blob: str, kind: str) -> str | None:
+    try:
+        if kind == "b64":
+            core = blob.rstrip("=")
+            padded = core + "=" * (-len(core) % 4)
+            if "-" in core or "_" in core:
+                raw = base64.urlsafe_b64decode(padded)
+            else:
+                raw = base64.b64decode(padded)
+        elif kind == "hex":
+            raw = binascii.unhexlify(re.sub(r"[\s:]", "", blob))
+        else:
+            raw = urllib.parse.unquote_to_bytes(blob)
+    except (ValueError, binascii.Error):
+        return None
+    return _printable_text(raw)
+
+
+# ------------------------------------------------------------------ scorer
+_NO_HINTS: frozenset[str] = frozenset({"\0no-hints"})  # sentinel: run every rule
+
+
+class InjectionScorer:
+    """Deterministic prompt-injection and memory-poisoning rules (see module docstring)."""
+
+    name = "injection"
+
+    def __init__(self, rules: Sequence[_Rule] | None = None, *, use_hints: bool = True) -> None:
+        self._rules = list(rules) if rules is not None else list(_RULES)
+        self._use_hints = use_hints  # False only to test that the hints lose nothing
+        # Every hint substring once: one pass over them tells which rules can match.
+        # Within a group a hint that contains another adds nothing ("ignore" after
+        # "ignor"), so only the minimal ones are tested.
+        self._hints = tuple(sorted({h for r in self._rules for g in r.hints for h in g
+                                    if not any(o != h and o in h for o in g)}))
+
+    def score(self, text: str) -> list[Finding]:
+        """Findings for *text*; spans index into *text*."""
+        return list(self._scan(text, depth=0))
+
+    def _scan(self, text: str, depth: int) -> Iterator[Finding]:
+        t = _normalise(text)
+        n = len(text)
+        # One finding per rule: the first pattern that rejects, else the first that matched.
+        best: dict[str, tuple[_Rule, Severity, int, int]] = {}
+        if self._use_hints:
+            present = frozenset(filter(t.norm.__contains__, self._hints))
+            present_leet = frozenset(filter(t.leet.__contains__, self._hints)) \
+                if t.leet is not None else present
+        else:
+            present = present_leet = _NO_HINTS
+        for rule in self._rules:
+            held = best.get(rule.rule)
+            if held is not None and held[1] is Severity.REJECT:
+                continue
+            hit = self._match(rule, t.norm, t, present)
+            if hit is None and rule.leet and t.leet is not None:
+                hit = self._match(rule, t.leet, t, present_leet)
+            if hit is None:
+                continue
+            if held is None or hit[0] is Severity.REJECT:
+                best[rule.rule] = (rule, *hit)
+        if all(rule.corroborating for rule, *_ in best.values()):
+            best = {}
+        for rule, severity, start, end in best.values():
+            o_start, o_end = t.to_original(start, end, n)
+            excerpt = " ".join(text[o_start:o_end].split())[:120]
+            yield Finding(rule.rule, severity, f'{rule.message}: "{excerpt}"', (o_start, o_end),
+                          excerpt)
+        if depth < _MAX_DEPTH:
+            yield from self._encoded(text, depth)
+
+    @staticmethod
+    def _match(rule: _Rule, s: str, t: _Text,
+               present: frozenset[str]) -> tuple[Severity, int, int] | None:
+        if present is not _NO_HINTS:
+            for group in rule.minimal_hints:
+                if present.isdisjoint(group):
+                    return None
+        for m in rule.rx.finditer(s):
+            start, end = m.start(), m.end()
+            if rule.imperative and not _imperative_at(s, start):
+                continue
+            if rule.sentence:
+                lo, hi = t.sentence(start, end)
+            else:
+                lo = max(0, start - rule.window)
+                hi = min(len(s), end + rule.window)
+                para = s.rfind("\n\n", lo, start)
+                if para >= 0:
+                    lo = para
+                para = s.find("\n\n", end, hi)
+                if para >= 0:
+                    hi = para
+            if rule.near and not all(rx.search(s, lo, hi) for rx in rule.near):
+                continue
+            if rule.unless is not None and rule.unless.search(s, lo, hi):
+                continue
+            severity = rule.severity
+            if rule.strong is not None and rule.strong.search(
+                    s, lo, max(hi, min(len(s), end + rule.strong_after))):
+                severity = Severity.REJECT
+            # Leading separators of the imperative prefix are not part of the hit.
+            while start < end and s[start] in " \n\t.>-*([:;\"'!?":
+                start += 1
+            return severity, start, end
+        return None
+
+    def _encoded(self, text: str, depth: int) -> Iterator[Finding]:
+        candidates: list[tuple[int, int, str, str]] = []
+        for m in _B64_BLOB.finditer(text):
+            blob = m.group(0)
+            if sum((any(c.islower() for c in blob), any(c.isupper() for c in blob),
+                    any(c.isdigit() for c in blob))) >= 2:
+                candidates.append((m.start(), m.end(), blob, "b64"))
+        candidates.extend((m.start(), m.end(), m.group(0), "hex")
+                          for m in _HEX_BLOB.finditer(text))
+        candidates.extend((m.start(), m.end(), m.group(0), "pct")
+                          for m in _PCT_BLOB.finditer(text))
+        names = {"b64": "base64", "hex": "hex", "pct": "percent-encoded"}
+        for start, end, blob, kind in candidates[:_MAX_BLOBS]:
+            decoded = _decode_blob(blob, kind)
+            if decoded is None:
+                continue
+            inner = [f for f in self._scan(decoded, depth + 1)
+                     if f.severity in (Severity.REJECT, Severity.REVIEW)]
+            if not inner:
+                continue
+            rules = ", ".join(sorted({f.rule for f in inner}))
+            preview = " ".join(decoded.split())[:80]
+            yield Finding("injection.encoded_payload", Severity.REJECT,
+                          f"{names[kind]} blob decodes to text that trips {rules}: "
+                          f'"{preview}"', (start, end), blob[:40])
+            return
