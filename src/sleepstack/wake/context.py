@@ -1,0 +1,279 @@
+"""The Context recall returns: items, the rendered prompt block, and the token budget.
+
+Tokens are counted with :func:`sleepstack.index.tokens.count_tokens`, a
+conservative deterministic approximation whose count of lines joined by
+newlines is at most the sum of the lines' counts. Packing relies on that: it
+adds each line's cost as it goes, and the final block is counted again and
+trimmed if it ever came out above the budget. ``ctx_tokens`` is therefore
+never above the budget.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from ..index.rows import Row
+from ..index.tokens import count_tokens
+from ..layers.rawlog import parse_at
+
+__all__ = [
+    "Context",
+    "Item",
+    "Piece",
+    "count_tokens",
+    "pack",
+    "render",
+]
+
+@dataclass(frozen=True)
+class Item:
+    """One recalled memory (INTERFACES.md, *Context*)."""
+
+    text: str
+    layer: str
+    path: str
+    cites: tuple[str, ...]
+    score: float
+    at: str | None = None
+    valid_from: str | None = None
+    valid_to: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form, keys as in INTERFACES.md."""
+        return {
+            "text": self.text,
+            "layer": self.layer,
+            "path": self.path,
+            "cites": list(self.cites),
+            "score": self.score,
+            "at": self.at,
+            "valid_from": self.valid_from,
+            "valid_to": self.valid_to,
+        }
+
+
+@dataclass(frozen=True)
+class Context:
+    """What recall returns (INTERFACES.md, *Context*)."""
+
+    query: str
+    user: str
+    items: tuple[Item, ...]
+    context: str
+    ctx_chars: int
+    ctx_tokens: int
+    timings_ms: dict[str, float]
+    degraded: bool = False
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        """Every citation of every item, in item order, without repeats."""
+        return tuple(dict.fromkeys(c for it in self.items for c in it.cites))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form with exactly the keys of INTERFACES.md."""
+        return {
+            "query": self.query,
+            "user": self.user,
+            "items": [it.to_dict() for it in self.items],
+            "context": self.context,
+            "ctx_chars": self.ctx_chars,
+            "ctx_tokens": self.ctx_tokens,
+            "timings_ms": dict(self.timings_ms),
+            "degraded": self.degraded,
+        }
+
+
+@dataclass
+class Piece:
+    """A scored row on its way into the context."""
+
+    row: Row
+    score: float
+    depth: int = 0  # 0 for a retrieved hit, 1 for a neighbour pulled in with it
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def item(self) -> Item:
+        """The public form; items always cite something that resolves."""
+        r = self.row
+        cites = r.cites or (r.path,)
+        return Item(text=r.text, layer=r.layer, path=r.path, cites=cites,
+                    score=round(self.score, 6), at=r.at, valid_from=r.valid_from,
+                    valid_to=r.valid_to)
+
+
+_LAYER_ORDER = {"fact": 0, "short_term": 1, "note": 2, "raw": 3, "topic": 4}
+_LAYER_HEADER = {"fact": "Facts:", "short_term": "Recent summary:", "note": "Notes:"}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _date(at: str | None) -> datetime | None:
+    if not at:
+        return None
+    try:
+        return parse_at(at)
+    except Exception:
+        return None
+
+
+def _human_day(dt: datetime) -> str:
+    return f"{dt.day} {dt.strftime('%b %Y')}"
+
+
+def _group(p: Piece) -> tuple[Any, ...]:
+    r = p.row
+    if r.layer == "raw":
+        return ("raw", r.session or "")
+    if r.layer == "topic":
+        return ("topic", r.path)
+    return (r.layer,)
+
+
+def _session_start(p: Piece) -> str | None:
+    """When the piece's session began (set by recall), else the piece's own time."""
+    start = p.extra.get("session_start")
+    return start if isinstance(start, str) else p.row.at
+
+
+def _header(group: tuple[Any, ...], first: Piece) -> str:
+    kind = group[0]
+    if kind == "raw":
+        # Compact on purpose: a header is paid for once per session in every context.
+        dt = _date(_session_start(first))
+        return f"[{_human_day(dt)}]" if dt else f"[{group[1]}]"
+    if kind == "topic":
+        return f"Reference {group[1]}:"
+    return _LAYER_HEADER.get(kind, f"{kind}:")
+
+
+def _line(p: Piece, header_day: str | None) -> str:
+    r = p.row
+    if r.layer == "raw":
+        # The day is in the session header; a turn shows its own only past midnight.
+        dt = _date(r.at)
+        stamp = ""
+        if dt is not None and _human_day(dt) != header_day:
+            stamp = f"({_human_day(dt)}) "
+        return f"{stamp}{r.role or 'unknown'}: {_flat(r.text)}"
+    if r.layer == "topic":
+        return r.text.strip()
+    line = f"- {_flat(r.text)}"
+    if r.layer == "fact":
+        if r.valid_from and r.valid_to:
+            line += f" (from {r.valid_from[:10]} until {r.valid_to[:10]})"
+        elif r.valid_from:
+            line += f" (since {r.valid_from[:10]})"
+    return line
+
+
+def _header_day(first: Piece) -> str | None:
+    dt = _date(_session_start(first))
+    return _human_day(dt) if dt else None
+
+
+def render(pieces: Iterable[Piece]) -> str:
+    """The prompt block: facts, summaries, notes, conversation excerpts, reference chunks.
+
+    Conversation turns are grouped by session in time order, each session under
+    one header with its date, so a date is paid for once per session.
+    """
+    groups: dict[tuple[Any, ...], list[Piece]] = {}
+    for p in pieces:
+        groups.setdefault(_group(p), []).append(p)
+
+    def order(item: tuple[tuple[Any, ...], list[Piece]]) -> tuple[int, float, str]:
+        g, ps = item
+        stamps = [r.at_ts for r in (p.row for p in ps) if r.at_ts is not None]
+        return (_LAYER_ORDER.get(g[0], 9), min(stamps) if stamps else 0.0, str(g[1:]))
+
+    lines: list[str] = []
+    for g, ps in sorted(groups.items(), key=order):
+        if g[0] == "raw":
+            ps = sorted(ps, key=lambda p: (p.row.at_ts or 0.0, p.row.key))
+        first = ps[0]
+        lines.append(_header(g, first))
+        day = _header_day(first) if g[0] == "raw" else None
+        lines.extend(_line(p, day) for p in ps)
+    return "\n".join(lines)
+
+
+_cost_cache: dict[str, int] = {}
+
+
+def _cost(line: str) -> int:
+    """Token count of a line, memoised (the same turns are priced on every recall)."""
+    cost = _cost_cache.get(line)
+    if cost is None:
+        if len(_cost_cache) > 200_000:
+            _cost_cache.clear()
+        cost = _cost_cache[line] = count_tokens(line)
+    return cost
+
+
+def pack(
+    ranked: list[Piece],
+    budget: int,
+    neighbours: Callable[[Piece], list[Piece]] | None = None,
+    *,
+    decay: float = 0.5,
+    max_depth: int = 1,
+    patience: int = 40,
+) -> tuple[list[Piece], str, int]:
+    """Choose pieces best-first until the budget is spent; returns (pieces, block, tokens).
+
+    Each chosen hit puts its neighbouring turns in the queue at ``decay`` times
+    its score, so an excerpt grows around strong hits only while they are
+    worth more than the next hit. A piece that does not fit is skipped (a
+    smaller one further down may still fit) until *patience* misses in a row.
+    """
+    heap: list[tuple[float, int, Piece]] = [(-p.score, i, p) for i, p in enumerate(ranked)]
+    heapq.heapify(heap)
+    counter = len(heap)
+    chosen: dict[str, Piece] = {}
+    seen_text: set[tuple[str, str]] = set()
+    opened: dict[tuple[Any, ...], Piece] = {}
+    used = 0
+    misses = 0
+    while heap and misses < patience:
+        _, _, p = heapq.heappop(heap)
+        key = p.row.key
+        if key in chosen:
+            continue
+        dedupe = (p.row.layer if p.row.layer == "raw" else "-", _flat(p.row.text).lower())
+        if p.row.layer != "raw" and dedupe in seen_text:
+            continue
+        g = _group(p)
+        head = _header(g, p) if g not in opened else None
+        cost = _cost(_line(p, _header_day(opened.get(g, p)) if g[0] == "raw" else None))
+        if head is not None:
+            cost += _cost(head)
+        if used + cost > budget:
+            misses += 1
+            continue
+        misses = 0
+        used += cost
+        chosen[key] = p
+        seen_text.add(dedupe)
+        opened.setdefault(g, p)
+        if neighbours is not None and p.depth < max_depth:
+            for nb in neighbours(p):
+                if nb.row.key not in chosen:
+                    nb.score = p.score * decay
+                    nb.depth = p.depth + 1
+                    counter += 1
+                    heapq.heappush(heap, (-nb.score, counter, nb))
+    pieces = sorted(chosen.values(), key=lambda q: -q.score)
+    block = render(pieces)
+    tokens = count_tokens(block)
+    while pieces and tokens > budget:  # only if pieces of one session disagree on its start
+        pieces.pop()
+        block = render(pieces)
+        tokens = count_tokens(block)
+    return pieces, block, tokens

@@ -1,0 +1,462 @@
+"""``recall``: route → retrieve → assemble, read-only, in milliseconds.
+
+Retrieval is hybrid over every layer of one user's memory plus the routed
+reference topics:
+
+* lexical: FTS5 BM25 over the generation, with the speaker's name and the
+  turn before as weaker columns (a question's words often sit in the turn
+  that prompted the answer), and the same BM25 formula over rows read from
+  files (turns past the index watermark, files changed since);
+* dense: cosine against the user's vector matrix (loaded once per generation);
+* fusion: a weighted sum of both scores, each rescaled to [0, 1] (min-max;
+  dense from its median up), which kept more of the signal than reciprocal
+  rank fusion in our measurements (``fusion="rrf"`` is still available);
+* then general priors: a share of the strength of the turn's session (evidence
+  clusters in sessions), turns by a speaker the question names, inside the
+  question's time window, recent, the caller's session, current facts
+  (superseded facts only for questions about the past).
+
+Assembly packs the best items into the token budget, pulling in the turns
+right before and after each conversational hit (evidence often spans a
+question and its answer) while they are worth more than the next hit.
+
+Failure is never total: without a usable index, recall scans the files
+lexically and says ``degraded: true``.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import numpy as np
+
+from ..errors import SleepstackError, UsageError
+from ..index.lexical import BM25, STOPWORDS, fts_query, raw_words, stem
+from ..index.reader import Generation, IndexUnavailable, UserData, open_current
+from ..index.rows import Row
+from ..index.schema import user_key
+from ..index.vectors import F32, get_embedder
+from ..store import Store
+from ..store.paths import check_user_id
+from .context import Context, Piece, pack
+from .route import Route, route
+from .sources import all_rows, changed_rows, tail_rows
+from .timeparse import TimeWindow, about_past, choose_anchor, parse_time
+
+__all__ = ["RecallConfig", "recall"]
+
+
+@dataclass(frozen=True)
+class RecallConfig:
+    """The tunable knobs of recall (defaults tuned on LoCoMo; none of them is LoCoMo-specific)."""
+
+    fusion: str = "linear"  # "linear" (normalised scores) or "rrf" (reciprocal ranks)
+    w_lex: float = 1.0
+    w_dense: float = 0.5
+    dense_floor: float = 0.5  # linear fusion: the cosine quantile that maps to 0
+    k_rrf: float = 60.0
+    top_n: int = 200  # candidates taken from each ranking
+    neighbour_decay: float = 0.5  # a neighbouring turn is worth this share of its hit
+    neighbour_depth: int = 1
+    session_weight: float = 0.8  # share of its session's best hits a turn gets added
+    speaker_boost: float = 0.3  # turns by a speaker the question names
+    role_weight: float = 0.4  # BM25 weight of the speaker's name column
+    ctx_weight: float = 0.3  # BM25 weight of the turn-before column
+    window_boost: float = 0.3  # inside the question's time window, in units of a top hit
+    recency_weight: float = 0.05
+    recency_days: float = 30.0
+    session_boost: float = 0.1  # the caller's current session
+    fact_boost: float = 0.15  # current facts over raw turns saying the same
+    prf: float = 0.0  # dense pseudo-relevance feedback (off: it did not help on LoCoMo)
+    prf_k: int = 5
+    fresh_dense_cap: int = 32  # rows past the index embedded per recall, newest first
+    patience: int = 40
+
+
+DEFAULT_CONFIG = RecallConfig()
+
+
+@dataclass
+class _Pool:
+    """Every row recall may return for this question, with its signals."""
+
+    rows: list[Row]
+    lex: F32
+    dense: F32 | None
+    hidden: np.ndarray
+    sessions: dict[str, list[int]] = field(default_factory=dict)
+    latest: float | None = None  # newest raw turn, when known without a scan
+    matrix: F32 | None = None  # vectors of the first rows (the user's indexed ones)
+    roles: set[str] | None = None  # speakers of the raw turns (computed on demand)
+
+
+_fresh_vectors: dict[tuple[str, str], F32] = {}
+
+
+def _embed_fresh(spec: str, rows: list[Row], cap: int) -> dict[int, F32]:
+    """Vectors of the newest *cap* fresh rows (cached per process by text)."""
+    out: dict[int, F32] = {}
+    newest = sorted(range(len(rows)), key=lambda i: rows[i].at_ts or 0.0)[-cap:]
+    todo = [i for i in newest if (spec, rows[i].text_key) not in _fresh_vectors]
+    if todo:
+        mat = get_embedder(spec).embed([rows[i].embed_text for i in todo])
+        if len(_fresh_vectors) > 4096:
+            _fresh_vectors.clear()
+        for i, vec in zip(todo, mat, strict=True):
+            _fresh_vectors[(spec, rows[i].text_key)] = vec
+    for i in newest:
+        out[i] = _fresh_vectors[(spec, rows[i].text_key)]
+    return out
+
+
+def _fresh_lexical(gen: Generation | None, user: str, query: str, rows: list[Row]) -> F32:
+    """BM25 of rows read from files, on the index's scale when there is one."""
+    if not rows:
+        return np.zeros(0, dtype=np.float32)
+    bm = BM25(r.text + " " + (r.role or "") for r in rows)
+    idf: dict[str, float] | None = None
+    avgdl: float | None = None
+    if gen is not None:
+        words = [w for w in dict.fromkeys(raw_words(query)) if w not in STOPWORDS]
+        df, n = gen.doc_freq(words, user)
+        idf = {stem(w): bm.idf(stem(w), df[w] + bm.df.get(stem(w), 0), n + bm.n) for w in words}
+        avgdl = gen.avg_words
+    return np.asarray(bm.scores(query, idf=idf, avgdl=avgdl), dtype=np.float32)
+
+
+def _sessions(rows: list[Row], start: int = 0,
+              into: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
+    out = {k: list(v) for k, v in (into or {}).items()}
+    for i, r in enumerate(rows, start=start):
+        if r.layer == "raw" and r.session is not None:
+            out.setdefault(r.session, []).append(i)
+    return out
+
+
+def _user_sessions(ud: UserData) -> dict[str, list[int]]:
+    if ud.sessions is None:
+        sessions = _sessions(ud.rows)
+        for ids in sessions.values():
+            ids.sort(key=lambda i: (ud.rows[i].at_ts or 0.0, i))
+        ud.sessions = sessions
+    return ud.sessions
+
+
+def _indexed_pool(store: Store, gen: Generation, user: str, content: str,
+                  qvec: F32 | None, routes: list[Route], cfg: RecallConfig) -> _Pool:
+    ud = gen.user_data(user)
+    raw_marks = {p: size for p, (_, size) in ud.sources.items() if p.startswith("memory/log/")}
+    fresh = tail_rows(store, user, raw_marks)
+    changed, hidden_paths = changed_rows(store, f"user/{user}", ud.sources)
+    fresh.extend(changed)
+    topic_fresh, topic_hidden = changed_rows(store, "memory/topics", gen.topic_sources(),
+                                             by_size=True)
+    hidden_paths |= topic_hidden
+    tds = [gen.topic_data(r.slug) for r in routes]
+    topic_rows = [r for td in tds for r in td.rows]
+    rows = ud.rows + fresh + topic_fresh + topic_rows
+    n_user, n_fresh = len(ud.rows), len(fresh) + len(topic_fresh)
+
+    lex = np.zeros(len(rows), dtype=np.float32)
+    match = fts_query(content, [user_key(user)])
+    if match:
+        weights = (1.0, cfg.role_weight, cfg.ctx_weight, 0.0)
+        for iid, s in gen.search(match, cfg.top_n, weights):
+            pos = ud.ids.get(iid)
+            if pos is not None:
+                lex[pos] = s
+    if tds:
+        match = fts_query(content, [user_key(None)])
+        if match:
+            offset = n_user + n_fresh
+            base = {}
+            for td in tds:
+                for iid, pos in td.ids.items():
+                    base[iid] = offset + pos
+                offset += len(td.rows)
+            for iid, s in gen.search(match, cfg.top_n * 2):
+                if iid in base:
+                    lex[base[iid]] = s
+    if n_fresh:
+        lex[n_user:n_user + n_fresh] = _fresh_lexical(gen, user, content,
+                                                      fresh + topic_fresh)
+
+    dense: F32 | None = None
+    if qvec is not None:
+        dense = np.full(len(rows), -1.0, dtype=np.float32)
+        dense[:n_user] = ud.matrix @ qvec
+        if n_fresh:
+            for i, vec in _embed_fresh(gen.embedder, fresh + topic_fresh,
+                                       cfg.fresh_dense_cap).items():
+                dense[n_user + i] = float(vec @ qvec)
+        offset = n_user + n_fresh
+        for td in tds:
+            dense[offset:offset + len(td.rows)] = td.matrix @ qvec
+            offset += len(td.rows)
+
+    # Stale indexed rows of changed files are hidden; their fresh rows replace them.
+    hidden = np.zeros(len(rows), dtype=bool)
+    if hidden_paths:
+        for i, r in enumerate(rows):
+            if r.path in hidden_paths and not n_user <= i < n_user + n_fresh:
+                hidden[i] = True
+    sessions = _user_sessions(ud)
+    if fresh:
+        sessions = _sessions(fresh, n_user, sessions)
+        for ids in sessions.values():
+            ids.sort(key=lambda i: (rows[i].at_ts or 0.0, i))
+    stamps = [r.at_ts for r in fresh if r.layer == "raw" and r.at_ts is not None]
+    if ud.latest_ts is not None:
+        stamps.append(ud.latest_ts)
+    if ud.roles is None:
+        ud.roles = {r.role for r in ud.rows if r.layer == "raw" and r.role}
+    roles = ud.roles | {r.role for r in fresh if r.role}
+    return _Pool(rows, lex, dense, hidden, sessions, max(stamps) if stamps else None, ud.matrix,
+                 roles)
+
+
+def _file_pool(store: Store, user: str, content: str) -> _Pool:
+    rows = all_rows(store, user)
+    lex = _fresh_lexical(None, user, content, rows)
+    sessions = _sessions(rows)
+    for ids in sessions.values():
+        ids.sort(key=lambda i: (rows[i].at_ts or 0.0, i))
+    return _Pool(rows, lex, None, np.zeros(len(rows), dtype=bool), sessions)
+
+
+def _ranks(values: F32, mask: np.ndarray, top: int) -> dict[int, int]:
+    idx = np.flatnonzero(mask)
+    if idx.size == 0:
+        return {}
+    vals = values[idx]
+    if idx.size > top:
+        part = np.argpartition(-vals, top - 1)[:top]
+        idx, vals = idx[part], vals[part]
+    order = idx[np.argsort(-vals, kind="stable")]
+    return {int(i): r for r, i in enumerate(order, start=1)}
+
+
+def _linear(values: F32, mask: np.ndarray, floor_q: float) -> F32:
+    """Scores rescaled to [0, 1]: 0 at the *floor_q* quantile of the visible rows, 1 at the best."""
+    out = np.zeros_like(values)
+    idx = np.flatnonzero(mask)
+    if idx.size == 0:
+        return out
+    vals = values[idx]
+    lo = float(np.quantile(vals, floor_q)) if floor_q > 0 else 0.0
+    hi = float(vals.max())
+    if hi > lo:
+        out[idx] = np.clip((vals - lo) / (hi - lo), 0.0, 1.0)
+    return out
+
+
+_GENERIC_ROLES = frozenset({"user", "assistant", "tool", "system"})
+
+
+def _named_speakers(pool: _Pool, query: str) -> set[str]:
+    """Speakers of this memory whom the question names (``What did Caroline…``)."""
+    words = set(raw_words(query))
+    if pool.roles is None:
+        pool.roles = {r.role for r in pool.rows if r.layer == "raw" and r.role}
+    return {role for role in pool.roles if set(raw_words(role)) & words
+            and role.lower() not in _GENERIC_ROLES}
+
+
+def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
+           anchor: datetime, session: str | None, query: str = "") -> list[Piece]:
+    visible = ~pool.hidden
+    lex_mask = visible & (pool.lex > 0)
+    lex_rank = _ranks(pool.lex, lex_mask, cfg.top_n)
+    dense_rank: dict[int, int] = {}
+    dense_mask = visible & (pool.dense > -1.0) if pool.dense is not None else None
+    if pool.dense is not None and dense_mask is not None:
+        dense_rank = _ranks(pool.dense, dense_mask, cfg.top_n)
+    k = cfg.k_rrf
+    linear = cfg.fusion == "linear"
+    if linear:
+        lex_n = _linear(pool.lex, lex_mask, 0.0)
+        dense_n = (_linear(pool.dense, dense_mask, cfg.dense_floor)
+                   if pool.dense is not None and dense_mask is not None else None)
+        unit = cfg.w_lex + cfg.w_dense
+    else:
+        unit = (cfg.w_lex + cfg.w_dense) / (k + 1)
+    cands = set(lex_rank) | set(dense_rank)
+    in_window: set[int] = set()
+    if window is not None:
+        lo, hi = window.start.timestamp(), window.end.timestamp()
+        for i, r in enumerate(pool.rows):
+            ts = r.at_ts
+            if ts is not None and lo <= ts < hi and visible[i]:
+                in_window.add(i)
+        cands |= in_window
+    speakers = _named_speakers(pool, query) if cfg.speaker_boost else set()
+    anchor_ts = anchor.timestamp()
+    out: list[Piece] = []
+    for i in cands:
+        r = pool.rows[i]
+        if r.layer == "fact" and r.valid_to and not past:
+            continue  # superseded or expired: only for questions about the past
+        s = 0.0
+        if linear:
+            s = cfg.w_lex * float(lex_n[i]) + (
+                cfg.w_dense * float(dense_n[i]) if dense_n is not None else 0.0)
+        else:
+            if i in lex_rank:
+                s += cfg.w_lex / (k + lex_rank[i])
+            if i in dense_rank:
+                s += cfg.w_dense / (k + dense_rank[i])
+        if i in in_window:
+            s += cfg.window_boost * unit
+        ts = r.at_ts
+        if ts is not None:
+            age = max(0.0, anchor_ts - ts) / 86400.0
+            s *= 1.0 + cfg.recency_weight * math.exp(-age / cfg.recency_days)
+        if session is not None and r.session == session:
+            s *= 1.0 + cfg.session_boost
+        if speakers and r.role in speakers:
+            s *= 1.0 + cfg.speaker_boost
+        if r.layer == "fact" and not r.valid_to:
+            s *= 1.0 + cfg.fact_boost
+        out.append(Piece(r, s, extra={"pos": i}))
+    if cfg.session_weight and out:
+        # Evidence clusters: a turn in a session with several strong hits is likelier.
+        by_session: dict[str, list[float]] = {}
+        for p in out:
+            if p.row.layer == "raw" and p.row.session:
+                by_session.setdefault(p.row.session, []).append(p.score)
+        strength = {k: sum(sorted(v, reverse=True)[:3]) / 3 for k, v in by_session.items()}
+        top = max(strength.values(), default=0.0) or 1.0
+        best = max(p.score for p in out)
+        for p in out:
+            if p.row.session in strength:
+                p.score += cfg.session_weight * best * strength[p.row.session] / top
+    out.sort(key=lambda p: (-p.score, p.row.key))
+    return out
+
+
+def _neighbour_fn(pool: _Pool) -> Callable[[Piece], list[Piece]]:
+    where: dict[int, tuple[str, int]] = {}
+    for sess, ids in pool.sessions.items():
+        for j, i in enumerate(ids):
+            where[i] = (sess, j)
+
+    def start_of(sess: str) -> str | None:
+        return pool.rows[pool.sessions[sess][0]].at
+
+    def neighbours(p: Piece) -> list[Piece]:
+        pos = p.extra.get("pos")
+        if not isinstance(pos, int) or pos not in where:
+            return []
+        sess, j = where[pos]
+        ids = pool.sessions[sess]
+        out = []
+        for jj in (j - 1, j + 1):
+            if 0 <= jj < len(ids) and not pool.hidden[ids[jj]]:
+                out.append(Piece(pool.rows[ids[jj]], 0.0,
+                                 extra={"pos": ids[jj], "session_start": start_of(sess)}))
+        return out
+
+    return neighbours
+
+
+def _latest(pool: _Pool) -> datetime | None:
+    if pool.latest is not None:
+        return datetime.fromtimestamp(pool.latest, UTC)
+    stamps = [r.at_ts for r in pool.rows if r.layer == "raw" and r.at_ts is not None]
+    return datetime.fromtimestamp(max(stamps), UTC) if stamps else None
+
+
+def recall(
+    store: Store,
+    query: str,
+    user: str,
+    session: str | None = None,
+    budget_tokens: int = 1000,
+    *,
+    now: datetime | None = None,
+    config: RecallConfig = DEFAULT_CONFIG,
+) -> Context:
+    """The memories that best answer *query* for *user*, within *budget_tokens*."""
+    t0 = time.perf_counter()
+    check_user_id(user)
+    if not isinstance(query, str) or not query.strip():
+        raise UsageError("recall needs a non-empty query")
+    if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 1:
+        raise UsageError("budget_tokens must be a positive integer", budget=repr(budget_tokens))
+    now = (now or datetime.now(UTC)).astimezone(UTC)
+    degraded = False
+    gen: Generation | None = None
+    qvec: F32 | None = None
+    try:
+        gen = open_current(store)
+    except IndexUnavailable:
+        degraded = True
+    if gen is not None:
+        try:
+            qvec = get_embedder(gen.embedder).embed([query])[0]
+        except SleepstackError:
+            degraded = True  # lexical only; still an answer
+    routes: list[Route] = []
+    if gen is not None:
+        try:
+            routes = route(gen.topic_infos(), query, qvec)
+        except sqlite3.Error:
+            degraded, gen = True, None
+    t_route = time.perf_counter()
+
+    # The time phrase is matched as a window, not as words.
+    pool: _Pool | None = None
+    window: TimeWindow | None = None
+    content = query
+    if gen is not None:
+        try:
+            pre = gen.user_data(user)
+            latest = datetime.fromtimestamp(pre.latest_ts, UTC) if pre.latest_ts else None
+            anchor = choose_anchor(now, latest)
+            window = parse_time(query, anchor)
+            content = window.strip(query) if window else query
+            pool = _indexed_pool(store, gen, user, content, qvec, routes, config)
+        except Exception:  # any index failure: answer from the files instead
+            degraded, pool = True, None
+    if pool is None:
+        pool = _file_pool(store, user, query)
+        window = parse_time(query, choose_anchor(now, _latest(pool)))
+        if window is not None:
+            content = window.strip(query)
+            pool.lex = _fresh_lexical(None, user, content, pool.rows)
+    anchor = choose_anchor(now, _latest(pool))
+    past = about_past(query, window, anchor)
+    pieces = _score(pool, config, window, past, anchor, session, content)
+    if config.prf and qvec is not None and pool.matrix is not None and pieces:
+        # Move the query towards its best hits and score again (no LLM query expansion).
+        top = [p.extra["pos"] for p in pieces[: config.prf_k] if p.extra["pos"] < len(pool.matrix)]
+        if top:
+            q2 = qvec + config.prf * pool.matrix[top].mean(axis=0)
+            q2 /= float(np.linalg.norm(q2)) or 1.0
+            pool.dense = np.full(len(pool.rows), -1.0, dtype=np.float32)
+            pool.dense[: len(pool.matrix)] = pool.matrix @ q2
+            pieces = _score(pool, config, window, past, anchor, session, content)
+    neighbours = _neighbour_fn(pool)
+    for p in pieces:
+        sess = p.row.session
+        if p.row.layer == "raw" and sess in pool.sessions:
+            p.extra["session_start"] = pool.rows[pool.sessions[sess][0]].at
+    t_retrieve = time.perf_counter()
+    chosen, block, tokens = pack(pieces, budget_tokens, neighbours,
+                                 decay=config.neighbour_decay, max_depth=config.neighbour_depth,
+                                 patience=config.patience)
+    t_end = time.perf_counter()
+    timings = {
+        "route": round((t_route - t0) * 1000, 3),
+        "retrieve": round((t_retrieve - t_route) * 1000, 3),
+        "assemble": round((t_end - t_retrieve) * 1000, 3),
+        "total": round((t_end - t0) * 1000, 3),
+    }
+    return Context(query=query, user=user, items=tuple(p.item() for p in chosen),
+                   context=block, ctx_chars=len(block), ctx_tokens=tokens, timings_ms=timings,
+                   degraded=degraded)
