@@ -18,18 +18,32 @@ facts via :func:`note_from_fact`) of one user. The pipeline:
 4. **cache** each cluster's result under the SHA-256 of its canonical inputs
    plus :data:`CODE_VERSION`, one JSON file per key in ``cache_dir``, so a rerun
    or a retry after a crash repeats no work (``cache_hits`` says how much).
+   Embeddings are cached too, by the SHA-256 of the text and the embedder spec
+   (``cache_dir/embeddings/``, and in memory per process), and the embedder is
+   loaded (through :func:`~sleepstack.adapters.embed.load_embedder`, which
+   keeps one per process) only when some text is not cached: a cycle whose
+   notes did not change embeds nothing and loads no model.
+
+What counts as a contradiction is deliberately narrow: two facts of the same
+single-valued ``(subject, attribute)`` slot with different values, or two
+notes that are the same sentence with only a value changed (a number, or the
+negation flipped). A number that only labels *which* thing a note is about
+("day 0" / "day 1", "step 3", "chapter 2") is not a value: such notes are
+different notes, and both stay.
 
 Only plain, JSON-ready values cross the function boundary.
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
 import re
 import tempfile
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -47,6 +61,7 @@ from .resolve import is_multi_valued
 
 __all__ = [
     "CODE_VERSION",
+    "CachedEmbedder",
     "ClusterResult",
     "ConsolidateResult",
     "Note",
@@ -56,7 +71,7 @@ __all__ = [
 ]
 
 #: part of every cache key: bump it whenever merge behaviour changes
-CODE_VERSION = "consolidate/1"
+CODE_VERSION = "consolidate/2"
 
 
 @dataclass(frozen=True)
@@ -308,8 +323,49 @@ class _Params:
     embedder: str
 
 
+#: nouns whose number says *which* one, not how many or how much ("day 3", "step 2")
+_COUNTER_NOUNS = (
+    r"day|week|month|step|part|chapter|episode|season|round|session|level|phase|lesson|page|"
+    r"item|no|nr|number|stage|module|unit|lecture|act|scene|volume|vol|issue|ticket|task|"
+    r"game|match|entry|run|attempt|batch|trial|question|exercise|problem|section|slide|"
+    r"figure|fig|room|track|table|row|line|note|log|iteration|milestone|draft|take"
+)
+_COUNTER_RX = re.compile(
+    r"(?:\b(?:" + _COUNTER_NOUNS + r")\.?\s*#?\s*|#\s*)(\d+)\b", re.I
+)
+#: how many tokens may change, per side, for two notes to be "one sentence, one value changed"
+_MAX_CHANGED = 3
+
+
+def _counters(text: str) -> set[str]:
+    """Numbers that label which thing a text is about ("day 0", "#12")."""
+    return {m.group(1) for m in _COUNTER_RX.finditer(text)}
+
+
+def _values(text: str) -> set[str]:
+    """Numbers that state a quantity or value: every number but the counters."""
+    return numbers_in(_COUNTER_RX.sub(" ", text))
+
+
+def _one_value_changed(a: str, b: str) -> bool:
+    """True when *a* and *b* are one sentence with a small edit (a value, a negation)."""
+    ta, tb = _norm_text(a).split(), _norm_text(b).split()
+    ops = [op for op in difflib.SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes()
+           if op[0] != "equal"]
+    if not ops or len(ops) > 2:
+        return False
+    return (sum(i2 - i1 for _, i1, i2, _, _ in ops) <= _MAX_CHANGED
+            and sum(j2 - j1 for _, _, _, j1, j2 in ops) <= _MAX_CHANGED)
+
+
 def _contradicts(old: Note, new: Note) -> bool:
-    """True when *new* (the later statement) replaces *old*."""
+    """True when *new* (the later statement) replaces *old*.
+
+    Facts: the same single-valued slot with a different value. Notes: the same
+    sentence with only a value changed: the negation flipped or a stated
+    quantity changed, with every counter ("day 0", "step 2") the same, since a
+    different counter means a different thing, not a new value.
+    """
     if old.slot is not None and new.slot is not None:
         if old.slot != new.slot:
             return False
@@ -321,9 +377,13 @@ def _contradicts(old: Note, new: Note) -> bool:
     a, b = _content(old.text), _content(new.text)
     if _jaccard(a, b) < 0.6:
         return False  # related, but about different things: both stay
+    if _counters(old.text) != _counters(new.text):
+        return False  # "on day 0" / "on day 1": two notes about two days
+    if not _one_value_changed(old.text, new.text):
+        return False  # more than a value differs: both stay
     if is_negated(old.text) != is_negated(new.text):
         return True
-    return numbers_in(old.text) != numbers_in(new.text)
+    return _values(old.text) != _values(new.text)
 
 
 def _duplicates(a: Note, b: Note, sim: float, params: _Params) -> bool:
@@ -537,6 +597,126 @@ def _merge_cluster(
 
 # ----------------------------------------------------------------------- caching
 
+#: embeddings kept in memory per process, across calls: (spec, text hash) -> vector
+_MEMO: OrderedDict[tuple[str, str], np.ndarray[Any, np.dtype[np.float32]]] = OrderedDict()
+_MEMO_LOCK = threading.Lock()
+_MEMO_MAX = 50_000
+
+
+class CachedEmbedder:
+    """An embedder that embeds each distinct text once: cached by text hash, loaded lazily.
+
+    Vectors are looked up in a per-process memory, then in ``cache_dir``
+    (one little-endian float32 file per text, written atomically), and only
+    the misses reach the real embedder, which is loaded with
+    :func:`~sleepstack.adapters.embed.load_embedder` (one per process) the
+    first time a miss needs it. *persist* False keeps new vectors in memory
+    only (for one-off texts such as the grounding gate's claims).
+    """
+
+    def __init__(self, base: Embedder | str, cache_dir: str | None = None, *,
+                 persist: bool = True) -> None:
+        self._base: Embedder | None = None if isinstance(base, str) else base
+        self._spec = base if isinstance(base, str) else base.name
+        digest = hashlib.sha256(self._spec.encode()).hexdigest()[:16]
+        self._dir = os.path.join(cache_dir, "embeddings", digest) if cache_dir else None
+        self._persist = persist
+        self._lock = threading.Lock()
+        #: texts this instance had to embed (not found in any cache)
+        self.misses = 0
+
+    @property
+    def name(self) -> str:
+        """The spec of the embedder behind the cache."""
+        return self._spec
+
+    @property
+    def dim(self) -> int:
+        """The vectors' length (loads the embedder)."""
+        return self._model().dim
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the real embedder was needed (and so loaded) by this instance."""
+        return self._base is not None
+
+    def _model(self) -> Embedder:
+        with self._lock:
+            if self._base is None:
+                self._base = load_embedder(self._spec)
+            return self._base
+
+    def sibling(self, *, persist: bool) -> CachedEmbedder:
+        """The same caches and embedder, with another *persist* policy."""
+        other = CachedEmbedder(self._base or self._spec, None, persist=persist)
+        other._dir = self._dir
+        return other
+
+    def _read(self, key: str) -> np.ndarray[Any, np.dtype[np.float32]] | None:
+        if self._dir is None:
+            return None
+        try:
+            with open(os.path.join(self._dir, key[:2], f"{key}.f32"), "rb") as fh:
+                data = fh.read()
+        except OSError:
+            return None
+        if not data or len(data) % 4:
+            return None
+        return np.frombuffer(data, dtype="<f4").astype(np.float32)
+
+    def _write(self, key: str, vec: np.ndarray[Any, np.dtype[np.float32]]) -> None:
+        if self._dir is None or not self._persist:
+            return
+        folder = os.path.join(self._dir, key[:2])
+        try:
+            os.makedirs(folder, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".f32")
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(np.ascontiguousarray(vec, dtype="<f4").tobytes())
+            os.replace(tmp, os.path.join(folder, f"{key}.f32"))
+        except OSError:
+            pass  # a cache that cannot be written is only slower
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        """One unit-norm float32 row per text; cached texts are not embedded again."""
+        texts = list(texts)
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        keys = [hashlib.sha256(t.encode("utf-8")).hexdigest() for t in texts]
+        found: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        with _MEMO_LOCK:
+            for k in keys:
+                v = _MEMO.get((self._spec, k))
+                if v is not None:
+                    found[k] = v
+        for k in dict.fromkeys(keys):
+            if k not in found:
+                v = self._read(k)
+                if v is not None:
+                    found[k] = v
+        dims = {v.shape[0] for v in found.values()}
+        if len(dims) > 1 or (dims and self._base is not None and dims != {self._base.dim}):
+            found = {}  # a stale or foreign cache: trust none of it
+        todo = [k for k in dict.fromkeys(keys) if k not in found]
+        if todo:
+            first = {k: t for k, t in zip(keys, texts, strict=True)}
+            model = self._model()
+            with self._lock:
+                fresh = np.asarray(model.embed([first[k] for k in todo]), dtype=np.float32)
+            self.misses += len(todo)
+            for k, v in zip(todo, fresh, strict=True):
+                found[k] = v
+                self._write(k, v)
+        with _MEMO_LOCK:
+            for k in dict.fromkeys(keys):
+                _MEMO[(self._spec, k)] = found[k]
+                _MEMO.move_to_end((self._spec, k))
+            while len(_MEMO) > _MEMO_MAX:
+                _MEMO.popitem(last=False)
+        return np.stack([found[k] for k in keys]).astype(np.float32, copy=False)
+
+
+
 
 def _cache_key(
     members: Sequence[Note], params: _Params, llm_spec: str, evidence: Mapping[str, str]
@@ -608,16 +788,18 @@ def consolidate(
     """
     notes = [note_from_fact(i) if isinstance(i, Fact) else i for i in items
              if not (isinstance(i, Fact) and not i.current)]  # fmt: skip
-    emb = load_embedder(embedder) if isinstance(embedder, str) else embedder
+    # Each distinct text is embedded once (cached by its hash), and the model is
+    # loaded only when a text is new: unchanged notes cost no model load at all.
+    emb = CachedEmbedder(embedder, cache_dir)
     params = _Params(duplicate_threshold, grounding_threshold, emb.name)
     ev = dict(evidence or {})
-    gate = _Gate(emb, grounding_threshold, ev, dict(evidence_at or {}))
+    gate = _Gate(emb.sibling(persist=False), grounding_threshold, ev, dict(evidence_at or {}))
     model: LLM | None = None
     if llm is not None and not is_none(llm):
         model = BudgetedLLM(llm, budget) if budget is not None else llm
     llm_spec = model.spec if model is not None else "none"
 
-    vectors = emb.embed([n.text for n in notes]) if notes else np.zeros((0, emb.dim), np.float32)
+    vectors = emb.embed([n.text for n in notes]) if notes else np.zeros((0, 1), np.float32)
     comps = cluster(notes, vectors, threshold=threshold)
     singles = [notes[g[0]] for g in comps if len(g) == 1]
     multi = [g for g in comps if len(g) > 1]

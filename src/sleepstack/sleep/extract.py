@@ -587,6 +587,29 @@ _STOP_WORDS = (
 )
 
 
+# A comma followed by a new clause of its own ("prose, bullet points feel choppy",
+# "jazz, rock is too loud"): a subject of one to three words and a finite verb. What
+# follows such a comma is a separate statement, never part of the value before it.
+_SPLICE_VERBS = (
+    r"(?:is|are|was|were|be|been|feel|feels|felt|seem|seems|seemed|look|looks|looked|sound|"
+    r"sounds|sounded|get|gets|got|make|makes|made|has|have|had|can|can't|cannot|could|will|"
+    r"won't|would|should|do|does|did|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|keep|"
+    r"keeps|kept|take|takes|took|drive|drives|drove|bore|bores|annoy|annoys|hurt|hurts|tire|"
+    r"tires|give|gives|gave|need|needs|go|goes|went)"
+)
+_SPLICE = (
+    r",\s+(?!(?:and|or|&|plus|as well as)\b)(?:(?:[\w-]+\s+){1,3}" + _SPLICE_VERBS
+    + r"|(?:[\w-]+\s+){0,2}[\w-]+'(?:s|re)\b)\b"
+)
+_SPLICE_RX = re.compile(_SPLICE, re.I)
+
+
+def _cut_splice(value: str) -> str:
+    """*value* up to a comma that starts a new clause (see :data:`_SPLICE`)."""
+    m = _SPLICE_RX.search(value)
+    return value[: m.start()] if m else value
+
+
 def _cut(value: str, extra: str = "") -> str:
     """The head of *value* up to its first clause boundary."""
     stops = _STOP_WORDS[:-1] + (("|" + extra) if extra else "") + ")"
@@ -671,14 +694,31 @@ _RESPONSE_ATTR_TEXT = {
 }
 
 
+#: where the preferred option's phrase ends: what follows is a rejected option ("over
+#: prose"), a reason ("because…") or another clause ("…, bullet points feel choppy")
+_PREF_END = re.compile(
+    r"\b(?:over|rather than|instead of|than|not|to|but|because|since|although|though|while|"
+    r"whereas|cause|cuz)\b|[,;:!?()\"“”]|\s[-–—]\s|\.(?:\s|$)",
+    re.I,
+)
+
+
 def _format_pref(obj: str) -> tuple[str, str] | None:
-    # What comes after "over / rather than / instead of" is the rejected option.
-    head = re.split(
-        r"\b(?:over|rather than|instead of|than|not|to)\b", obj, maxsplit=1, flags=re.I
-    )[0]
+    """``(attribute, value)`` of the format asked for in *obj*, or None.
+
+    Only the head of *obj* counts (up to :data:`_PREF_END`), and within one
+    attribute the option named first wins: in "prose now, bullet points feel
+    choppy" the preference is prose.
+    """
+    head = _PREF_END.split(obj, maxsplit=1)[0]
+    by_attr: dict[str, tuple[int, str]] = {}
     for rx, attr, canon in _FORMATS:
-        if rx.search(head):
-            return attr, canon
+        m = rx.search(head)
+        if m and (attr not in by_attr or m.start() < by_attr[attr][0]):
+            by_attr[attr] = (m.start(), canon)
+    for attr in dict.fromkeys(a for _, a, _ in _FORMATS):
+        if attr in by_attr:
+            return attr, by_attr[attr][1]
     m = re.search(r"\b(" + _LANGS + r")\b", head)
     if m and re.search(r"\b(?:in|answers?|responses?|replies|reply|respond|write)\b", obj, re.I):
         return "response_language", m.group(1)
@@ -753,8 +793,9 @@ def _rule_prefer_generic(ctx: _Ctx) -> list[_Cand]:
         return []
     if value.lower() in ("not", "to", "a", "the"):
         return []
-    other = f" over {_clean(parts[1])}" if len(parts) > 1 and parts[1].strip() else ""
-    text = f"{_name(ctx.subject)} prefers {_third(value, ctx.subject)}{_third(other, ctx.subject)}"
+    other = (f" over {_third(_clean(parts[1]), ctx.subject)}"
+             if len(parts) > 1 and parts[1].strip() else "")
+    text = f"{_name(ctx.subject)} prefers {_third(value, ctx.subject)}{other}"
     return [_Cand(ctx.subject, "prefers", value, "preference", 0.75, _sentence(text, ctx.stated))]
 
 
@@ -804,6 +845,7 @@ _DANGLING = frozenset(
 
 
 def _cut_keep_and(value: str) -> str:
+    value = _cut_splice(value)
     m = re.search(
         r"\s*(?:[;:!?()\"“”]|\s[-–—]\s|\.(?:\s|$)|,\s+(?!and\b)(?:\w+\s+){0,1}(?:I|we|it|but)\b|"
         r",?\s+and\s+(?:it|I|we|they|he|she|that|this|then|now)\b|"

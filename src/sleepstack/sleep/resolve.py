@@ -8,7 +8,10 @@ one user, by ``(subject, attribute)`` slot (ARCHITECTURE.md §4, layer 3):
   ``superseded_by`` (the new id);
 * a statement older than the current one (logs imported out of order) is
   recorded as already-closed **history**, never over the newer current value;
-* the same value restated only **adds citations** to the fact it repeats;
+* the same value restated only **adds citations** to the fact it repeats,
+  bounded: the first citation and the latest few are kept and ``restated``
+  counts the restatements (:func:`~sleepstack.layers.facts.bound_cites`), so a
+  fact repeated a thousand times is no bigger than one repeated five times;
 * **multi-valued** attributes (``likes``, ``has_pet``, ``visited``…) accumulate,
   except that a negation ("I don't like X anymore", attribute ``dislikes``)
   closes the matching opposite value, and vice versa;
@@ -87,6 +90,14 @@ def _union(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(a + b))
 
 
+def _restate(target: Fact, n: Fact, *, count: bool) -> Fact:
+    """*target* with *n*'s citations folded in (bounded), counted as a restatement."""
+    fresh = [c for c in n.cites if c not in target.cites]
+    if not fresh:
+        return target
+    return target.with_cites(_union(target.cites, n.cites), restated=1 if count else 0)
+
+
 def _covers(f: Fact, at: datetime) -> bool:
     """True when *f* was the valid value at time *at*."""
     if _t(f.valid_from) > at:
@@ -128,9 +139,9 @@ def resolve(
         if n.id in index:
             # The very same statement again (a rerun): only new citations count.
             old = facts[index[n.id]]
-            cites = _union(old.cites, n.cites)
-            if cites != old.cites:
-                update(replace(old, cites=cites))
+            got = _restate(old, n, count=False)
+            if got != old:
+                update(got)
             merged += 1
             continue
 
@@ -140,13 +151,8 @@ def resolve(
             target = next((f for f in same_value if _covers(f, n_at)), None)
         if target is not None:
             # A restatement: the fact gains evidence, not a duplicate.
-            update(
-                replace(
-                    target,
-                    cites=_union(target.cites, n.cites),
-                    confidence=max(target.confidence, n.confidence),
-                )
-            )
+            got = _restate(target, n, count=True)
+            update(replace(got, confidence=max(target.confidence, n.confidence)))
             merged += 1
             continue
 

@@ -6,9 +6,16 @@
   and fillers dropped. A turn that produced facts is shown as those facts'
   clean third-person sentences; any other turn as its speaker's words with
   relative dates made absolute.
+  Repeated and near-identical lines of a day collapse into one line citing
+  the union of their turns (bounded: the first and the latest few), so the
+  file does not grow with duplicates.
 * :func:`render_long_term` — the current facts grouped by category, plus a
   short "Recently changed" section with superseded and expired facts and their
-  validity windows.
+  validity windows. Every line there is history and says so in its own text,
+  so a reader (or an indexer) that sees only the line cannot take it for a
+  current fact: it starts with :data:`HISTORY_PREFIX`, e.g.
+  ``No longer current (until 2023-05-10, superseded): The user lives in …``
+  (:data:`HISTORY_LINE` matches it and captures the date and the reason).
 
 Every claim is a cited bullet (:func:`~sleepstack.layers.cited.format_cited`)
 leading down to raw-log turn ids, every date is absolute, and the output is a
@@ -20,14 +27,31 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
 
 from ..layers.cited import format_cited
-from ..layers.facts import Fact
+from ..layers.facts import Fact, bound_cites
 from ..layers.rawlog import Turn
 from .extract import absolutize, subject_for_role
 
-__all__ = ["render_long_term", "render_short_term"]
+__all__ = [
+    "HISTORY_HEADING",
+    "HISTORY_LINE",
+    "HISTORY_PREFIX",
+    "render_long_term",
+    "render_short_term",
+]
+
+#: the LONG_TERM.md section that holds closed (superseded or expired) facts
+HISTORY_HEADING = "## Recently changed (history: no longer current)"
+#: how every history line's text starts, in LONG_TERM.md
+HISTORY_PREFIX = "No longer current"
+#: a history line's text (as :func:`~sleepstack.layers.cited.parse_cited` returns it):
+#: group 1 the day it stopped being true, group 2 ``superseded`` or ``expired``
+HISTORY_LINE = re.compile(
+    r"^No longer current \(until (\d{4}-\d{2}-\d{2}), (superseded|expired)\): "
+)
 
 _FILLER = re.compile(
     r"^(?:(?:hi|hey|hello|heya|yo|thanks|thank you|thx|ty|ok|okay|k|cool|nice|great|awesome|"
@@ -94,6 +118,46 @@ def _speaker(turn: Turn) -> str:
     return "User" if turn.role.strip().casefold() in ("user", "human", "me") else turn.role.strip()
 
 
+_WORDS = re.compile(r"[a-z0-9]+")
+_STATED = re.compile(r"\s*\(stated \d{4}-\d{2}-\d{2}\)")
+_NEGATIONS = frozenset({"not", "no", "never", "dont", "don", "doesnt", "didnt", "isnt", "cant",
+                        "cannot", "wont", "nothing", "none", "longer"})
+#: token overlap (Jaccard) at which two lines of a day say the same thing
+_NEAR = 0.8
+
+
+def _norm_key(text: str) -> str:
+    """Casefolded words only: what makes two statements the same line."""
+    return " ".join(_WORDS.findall(_STATED.sub("", text).casefold().replace("n't", "nt")))
+
+
+def _near(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Near-identical token sets, with the same numbers and the same polarity."""
+    if not a or not b or len(a & b) / len(a | b) < _NEAR:
+        return False
+    return {w for w in a if w.isdigit()} == {w for w in b if w.isdigit()} and bool(
+        a & _NEGATIONS) == bool(b & _NEGATIONS)
+
+
+@dataclass
+class _Line:
+    """One SHORT_TERM.md candidate: a turn (or repeated turns) worth a line."""
+
+    score: float
+    turn: Turn  # the representative: the best-scoring of its repeats
+    text: str
+    tokens: frozenset[str]
+    cites: list[Turn] = field(default_factory=list)
+
+    @property
+    def day(self) -> date:
+        return self.turn.at.astimezone(UTC).date()
+
+    @property
+    def rank(self) -> tuple[float, datetime, str]:
+        return (-self.score, self.turn.at, self.turn.id)
+
+
 def render_short_term(
     turns: Sequence[Turn],
     facts: Sequence[Fact],
@@ -105,7 +169,9 @@ def render_short_term(
     """``SHORT_TERM.md``: the last *days* days (UTC, ending at *now*), cited.
 
     At most *max_lines* bullets, spread over the days so that a busy day does
-    not crowd out the others; each day is a ``## YYYY-MM-DD`` heading.
+    not crowd out the others; each day is a ``## YYYY-MM-DD`` heading. A
+    statement repeated on one day (the same words, or nearly: high token
+    overlap, same numbers, same polarity) is one line citing its repeats.
     """
     now_dt = _dt(now)
     end = now_dt.date()
@@ -115,7 +181,9 @@ def render_short_term(
         for cite in f.cites[:1]:
             by_turn.setdefault(cite, []).append(f)
 
-    cands: list[tuple[float, Turn, str]] = []
+    # Exact repeats first (same day, same words): one group each.
+    groups: dict[tuple[date, str], list[tuple[float, Turn, str]]] = {}
+    notable = 0
     for t in turns:
         if not (start <= t.at.astimezone(UTC).date() <= end) or t.at > now_dt:
             continue
@@ -133,46 +201,64 @@ def render_short_term(
         line = _truncate(_safe(line))
         if _RELATIVE.search(line):
             continue  # a relative date we could not resolve: leave it to the raw log
-        cands.append((score, t, line))
+        notable += 1
+        key = _norm_key(t.text) or _norm_key(line)
+        groups.setdefault((t.at.astimezone(UTC).date(), key), []).append((score, t, line))
+    cands: list[_Line] = []
+    for (_, key), members in groups.items():
+        score, rep, line = min(members, key=lambda m: (-m[0], m[1].at, m[1].id))
+        cands.append(_Line(score, rep, line, frozenset(key.split()),
+                           sorted((m[1] for m in members), key=lambda x: (x.at, x.id))))
 
     lines_total = max(1, max_lines)
-    day_set = sorted({t.at.astimezone(UTC).date() for _, t, _ in cands})
+    day_set = sorted({c.day for c in cands})
     per_day = math.ceil(lines_total / max(1, len(day_set)))
-    ranked = sorted(cands, key=lambda c: (-c[0], c[1].at, c[1].id))
-    chosen: list[tuple[float, Turn, str]] = []
+    ranked = sorted(cands, key=lambda c: c.rank)
+    chosen: list[_Line] = []
     used: dict[object, int] = {}
+
+    def fold(c: _Line) -> bool:
+        """Fold *c* into a chosen line of its day that says the same; True if it did."""
+        for k in chosen:
+            if k.day == c.day and _near(k.tokens, c.tokens):
+                k.cites.extend(c.cites)
+                return True
+        return False
+
+    # Each day its share first, then the best of the rest; a repeat of a chosen line
+    # (whether or not there is room) only adds its citations to that line.
+    left: list[_Line] = []
     for c in ranked:
-        d = c[1].at.astimezone(UTC).date()
-        if len(chosen) < lines_total and used.get(d, 0) < per_day:
+        if fold(c):
+            continue
+        if len(chosen) < lines_total and used.get(c.day, 0) < per_day:
             chosen.append(c)
-            used[d] = used.get(d, 0) + 1
-    for c in ranked:
-        if len(chosen) >= lines_total:
-            break
-        if c not in chosen:
+            used[c.day] = used.get(c.day, 0) + 1
+        else:
+            left.append(c)
+    for c in left:
+        if not fold(c) and len(chosen) < lines_total:
             chosen.append(c)
 
     out = [
         "# Short-term memory\n\n",
         f"What happened from {start.isoformat()} to {end.isoformat()} (UTC): "
-        f"{len(chosen)} of {len(cands)} notable turns.\n",
+        f"{len(chosen)} lines from {notable} notable turns.\n",
     ]
     if not chosen:
         return "".join(out)
-    chosen.sort(key=lambda c: (c[1].at, c[1].id))
-    current_day = None
-    for d in sorted({c[1].at.astimezone(UTC).date() for c in chosen}):
-        day_items = [c for c in chosen if c[1].at.astimezone(UTC).date() == d]
-        sessions = list(dict.fromkeys(c[1].session for c in day_items))
-        if d != current_day:
-            out.append(f"\n## {d.isoformat()}\n")
-            current_day = d
+    chosen.sort(key=lambda c: (c.turn.at, c.turn.id))
+    for d in sorted({c.day for c in chosen}):
+        day_items = [c for c in chosen if c.day == d]
+        sessions = list(dict.fromkeys(c.turn.session for c in day_items))
+        out.append(f"\n## {d.isoformat()}\n")
         for s in sessions:
             if len(sessions) > 1:
                 out.append(f"\n### {_safe(s)}\n")
             out.append("\n")
-            for _, t, line in (c for c in day_items if c[1].session == s):
-                out.append(format_cited(line, [t.id]))
+            for c in (c for c in day_items if c.turn.session == s):
+                ids = [t.id for t in sorted(c.cites, key=lambda x: (x.at, x.id))]
+                out.append(format_cited(c.text, list(bound_cites(ids)[0])))
     return "".join(out)
 
 
@@ -185,7 +271,10 @@ def _category_key(cat: str) -> tuple[int, str]:
 def render_long_term(facts: Sequence[Fact], *, recent: int = 10) -> str:
     """``LONG_TERM.md``: current facts by category, then what changed recently.
 
-    *recent* caps the "Recently changed" section (newest closings first).
+    *recent* caps the "Recently changed" section (newest closings first). Each
+    line there starts with ``No longer current (until YYYY-MM-DD, superseded|expired):``
+    (:data:`HISTORY_LINE`), so the line alone says it is history. Citations are
+    bounded to the first and the latest few (``bound_cites``).
     """
     current = [f for f in facts if f.current]
     closed = [f for f in facts if not f.current]
@@ -200,19 +289,21 @@ def render_long_term(facts: Sequence[Fact], *, recent: int = 10) -> str:
             key=lambda f: (f.subject.casefold(), f.attribute, f.valid_from, f.id),
         )
         for f in rows:
-            out.append(format_cited(_safe(f.text), list(f.cites)))
+            out.append(format_cited(_safe(f.text), list(bound_cites(f.cites)[0])))
     if closed and recent > 0:
-        out.append("\n## Recently changed\n\n")
+        out.append(f"\n{HISTORY_HEADING}\n\n")
         rows = sorted(closed, key=lambda f: (f.valid_to or "", f.id), reverse=True)[:recent]
         for f in rows:
-            window = f"valid {_day(f.valid_from)} to {_day(f.valid_to or f.valid_from)}"
+            until = _day(f.valid_to or f.valid_from)
+            window = f"valid {_day(f.valid_from)} to {until}"
+            kind = "expired" if f.expired else "superseded"
             if f.expired:
                 why = "expired"
             elif f.superseded_by and f.superseded_by in by_id:
-                newer = by_id[f.superseded_by]
-                why = f"superseded by: {newer.value}"
+                why = f"superseded by: {by_id[f.superseded_by].value}"
             else:
                 why = "superseded"
-            line = f"{f.text.rstrip('.')} — {window}; {why}."
-            out.append(format_cited(_safe(line), list(f.cites)))
+            line = (f"{HISTORY_PREFIX} (until {until}, {kind}): "
+                    f"{f.text.rstrip('.')} — {window}; {why}.")
+            out.append(format_cited(_safe(line), list(bound_cites(f.cites)[0])))
     return "".join(out)

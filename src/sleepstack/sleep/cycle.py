@@ -1,0 +1,356 @@
+"""One sleep cycle, end to end: snapshot → phases → state → report → commit → index.
+
+The phases only compute; the commit applies their whole changeset (trusted
+memory, staging moves, ``reports/state.json`` and the report files) as one
+audited batch tagged with the cycle id, each write guarded by the sha it had
+at snapshot time. So:
+
+* a cycle killed before the commit leaves no trace, and the rerun computes
+  the same key, hence the same cycle id and the same result;
+* a cycle killed inside the commit is finished (or discarded) by the store's
+  recovery on the next open, and the rerun then finds the resting key: no-op;
+* a dry run stops before the commit and prints the diff instead;
+* the index is rebuilt after the commit; its failure is reported, never
+  undoes the commit, and the next run (even a no-op) retries it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..config import Config
+from ..engines import Engine, cycle_lock, get_engine, kill_point
+from ..errors import NotFoundError
+from ..store import ABSENT, Change, Store
+from ..store.audit import sha256_hex
+from ..store.paths import Area, area_of
+from .diff import changeset_diff
+from .phases import default_plan
+from .phases.deps import missing
+from .phases.memory import cycle_llm
+from .phases.snapshot import NOTES_DIR, Snapshot, load_inputs, per_user_digests, take_snapshot
+from .plan import COUNT_KEYS, CycleState, Plan
+from .report import (
+    CYCLES_PATH,
+    INDEX_PATH,
+    cycle_entry,
+    dumps,
+    html_path,
+    json_path,
+    render_html,
+    render_index,
+    report_body,
+    summary_dict,
+)
+from .state import STATE_PATH, STATE_VERSION, CycleInputs, code_version, compute_key, user_digest
+
+__all__ = ["ACTOR", "CycleSummary", "report_location", "run_cycle", "settings_from_config"]
+
+ACTOR = "sleep"
+_INDEX_MARK = "cache/sleep-index.json"
+
+
+@dataclass
+class CycleSummary:
+    """What a cycle (or an undo) did: INTERFACES.md's cycle summary, plus extras."""
+
+    cycle_id: str
+    key: str
+    noop: bool = False
+    dry_run: bool = False
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COUNT_KEYS, 0))
+    rejections: list[dict[str, Any]] = field(default_factory=list)
+    timings_s: dict[str, float] = field(default_factory=dict)
+    report: str | None = None
+    #: dry run: the unified diff of every file the cycle would change
+    diff: str | None = None
+    changed: list[str] = field(default_factory=list)
+    index: dict[str, Any] | None = None
+    llm: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    details: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    undone: str | None = None
+    #: the HTML report page (not part of the JSON summary)
+    html: str | None = field(default=None, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON summary (``sleep --json``): the INTERFACES.md keys first."""
+        out = summary_dict(
+            cycle_id=self.cycle_id, key=self.key, noop=self.noop, dry_run=self.dry_run,
+            counts=self.counts, rejections=self.rejections, timings=self.timings_s,
+            report=self.report,
+        )
+        out["changed"] = self.changed
+        out["index"] = self.index
+        out["llm"] = self.llm
+        out["warnings"] = self.warnings
+        if self.diff is not None:
+            out["diff"] = self.diff
+        if self.undone is not None:
+            out["undone"] = self.undone
+        return out
+
+
+def report_location(store: Store, path: str) -> str:
+    """Where a report file can be opened: a local file path or the store URL."""
+    root = store.fs.local_path()
+    return str(root / path) if root is not None else f"{store.url}/{path}"
+
+
+def settings_from_config(config: Config) -> dict[str, Any]:
+    """The cycle settings a config implies (JSON values only)."""
+    sleep = config.raw.get("sleep", {}) if isinstance(config.raw, dict) else {}
+    budget = sleep.get("token_budget", 200_000)
+    return {
+        "llm": config.llm,
+        "ttl_days": dict(config.ttl_days),
+        "token_budget": None if budget in (None, 0, "none") else int(budget),
+        "concurrency": int(sleep.get("concurrency", 4)),
+        "processes": int(sleep.get("processes", 0)),
+        "summary_days": int(sleep.get("summary_days", 3)),
+        "embedder": config.embedder,
+    }
+
+
+def _utc_now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _cache_dir(store: Store) -> str:
+    """Consolidation's cache: in the home, outside the audited tree (a temp dir for URLs)."""
+    root = store.fs.local_path()
+    if root is not None:
+        return str(root / "cache" / "consolidate")
+    key = hashlib.sha256(store.url.encode()).hexdigest()[:16]
+    return str(Path(tempfile.gettempdir()) / "sleepstack-consolidate" / key)
+
+
+def run_cycle(
+    store: Store,
+    config: Config,
+    *,
+    engine: str | Engine = "local",
+    dry_run: bool = False,
+    now: str | None = None,
+    plan: Plan | None = None,
+) -> CycleSummary:
+    """Run one sleep cycle on *store* (see the module docstring for the guarantees)."""
+    with cycle_lock(store):
+        return _run_locked(store, config, engine=engine, dry_run=dry_run, now=now, plan=plan)
+
+
+def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: bool,
+                now: str | None, plan: Plan | None) -> CycleSummary:
+    t0 = time.perf_counter()
+    now = now or _utc_now()
+    day = now[:10]
+    code = code_version()
+    snap = take_snapshot(store, day=day, code=code)
+    timings: dict[str, float] = {}
+    if snap.noop:
+        timings["snapshot"] = round(time.perf_counter() - t0, 4)
+        last = str(snap.state.get("last_cycle", snap.cycle_id))
+        summary = CycleSummary(
+            cycle_id=last, key=snap.key, noop=True, dry_run=dry_run, timings_s=timings,
+            report=report_location(store, html_path(last)),
+        )
+        if not dry_run:
+            summary.index = _index_catch_up(store, last, timings)
+        timings["total"] = round(time.perf_counter() - t0, 4)
+        return summary
+
+    settings = settings_from_config(config)
+    settings.update(
+        cycle_id=snap.cycle_id, now=now, code=code, run_id=uuid.uuid4().hex,
+        engine=engine if isinstance(engine, str) else engine.name,
+        cache_dir=None if dry_run else _cache_dir(store),
+    )
+    state = load_inputs(store, snap, settings, now=now, dry_run=dry_run)
+    kill_point("snapshot")
+    state.timings["snapshot"] = round(time.perf_counter() - t0, 4)
+
+    eng = get_engine(engine, concurrency=settings["concurrency"],
+                     processes=settings["processes"]) if isinstance(engine, str) else engine
+    eng.run(plan or default_plan(), state)
+    _record_llm(state, settings)
+    state.warnings.extend(f"{m} is unavailable: a conservative stand-in was used"
+                          for m in missing())
+
+    t1 = time.perf_counter()
+    _drop_unchanged(store, state)
+    _finish_state(store, snap, state)
+    summary = CycleSummary(
+        cycle_id=state.cycle_id, key=state.key, dry_run=dry_run, counts=dict(state.counts),
+        rejections=[{"proposal": r["proposal"], "reasons": r["reasons"]}
+                    for r in state.details.get("rejections", [])],
+        timings_s=state.timings, report=report_location(store, html_path(state.cycle_id)),
+        llm=state.llm, warnings=state.warnings, details=state.details,
+    )
+    _stage_reports(store, state, summary)
+    kill_point("report")
+    state.timings["report"] = round(time.perf_counter() - t1, 4)
+    summary.changed = sorted(state.changes)
+
+    if dry_run:
+        summary.diff = changeset_diff(state.changes, lambda p: _read_or_none(store, p))
+        state.timings["total"] = round(time.perf_counter() - t0, 4)
+        return summary
+
+    t2 = time.perf_counter()
+    changes = [
+        Change("delete" if content is None else "write", path, content,
+               state.base.get(path) or ABSENT)
+        for path, content in state.changes.items()
+    ]
+    kill_point("commit")
+    store.apply(changes, actor=ACTOR, reason=f"sleep cycle {state.cycle_id}",
+                cycle=state.cycle_id)
+    state.timings["commit"] = round(time.perf_counter() - t2, 4)
+    kill_point("index")
+    summary.index = _build_index(store, state.cycle_id, state.timings)
+    if summary.index and summary.index.get("error"):
+        state.warnings.append(f"index rebuild failed: {summary.index['error']}")
+    state.timings["total"] = round(time.perf_counter() - t0, 4)
+    return summary
+
+
+def _read_or_none(store: Store, path: str) -> str | None:
+    try:
+        return store.read_text(path)
+    except NotFoundError:
+        return None
+
+
+def _record_llm(state: CycleState, settings: dict[str, Any]) -> None:
+    llm, budget = cycle_llm(settings)
+    if llm is None:
+        state.llm = {}
+        return
+    state.llm = {"spec": llm.spec, "budget": budget.max_tokens, "usage": budget.spent.to_dict()}
+
+
+def _drop_unchanged(store: Store, state: CycleState) -> None:
+    """Leave out writes that would not change a file (no empty audit entries)."""
+    for path in list(state.changes):
+        content = state.changes[path]
+        if path not in state.base:
+            state.base[path] = store.sha(path)
+        old = state.base[path]
+        if content is None:
+            if old is None:
+                del state.changes[path]
+        elif old is not None and old == sha256_hex(content.encode()):
+            del state.changes[path]
+
+
+def _finish_state(store: Store, snap: Snapshot, state: CycleState) -> None:
+    """Stage ``reports/state.json``: watermarks, seen notes, digests and the resting key."""
+    after: dict[str, str | None] = dict(snap.user_files)
+    for path, content in state.changes.items():
+        if area_of(path) is Area.USER:
+            after[path] = None if content is None else sha256_hex(content.encode())
+    after = {p: s for p, s in after.items() if s is not None}
+    marks = {str(k): int(v) for k, v in snap.state.get("watermarks", {}).items()}
+    marks.update(state.inputs.get("watermarks", {}))
+    leftover = [(p, marks.get(p, 0), size) for p, size in snap.raw_sizes.items()
+                if size > marks.get(p, 0)]
+    resting = compute_key(CycleInputs(
+        config_sha=state.inputs["config_sha"], code=state.inputs["code"],
+        day=state.inputs["day"], raw=leftover, proposals=[], memory=user_digest(after),
+    ))
+    notes = {p: s for p, s in after.items() if f"/{NOTES_DIR}/" in p and p.endswith(".md")}
+    next_state = {
+        "version": STATE_VERSION,
+        "last_cycle": state.cycle_id,
+        "last_key": state.key,
+        "resting_key": resting,
+        "day": state.inputs["day"],
+        "at": state.now,
+        "code": state.inputs["code"],
+        "watermarks": dict(sorted(marks.items())),
+        "notes": dict(sorted(notes.items())),
+        "user_digests": per_user_digests(dict(after)),
+    }
+    state.next_state = next_state
+    state.put(STATE_PATH, json.dumps(next_state, sort_keys=True, indent=1) + "\n")
+    state.base.setdefault(STATE_PATH, snap.state_sha)
+
+
+def _stage_reports(store: Store, state: CycleState, summary: CycleSummary) -> None:
+    """Stage ``reports/<id>.json``, ``.html``, ``cycles.json`` and ``index.html``."""
+    body = report_body(state, summary.to_dict() | {"timings_s": dict(state.timings)})
+    for k in ("changed", "index", "diff"):
+        body.pop(k, None)
+    state.put(json_path(state.cycle_id), dumps(body))
+    summary.html = render_html(body)
+    state.put(html_path(state.cycle_id), summary.html)
+    cycles = _load_cycles(store, state)
+    cycles = [c for c in cycles if c.get("cycle_id") != state.cycle_id]
+    cycles.append(cycle_entry(body, state.now))
+    state.put(CYCLES_PATH, dumps(cycles))
+    state.put(INDEX_PATH, render_index(cycles))
+    for p in (json_path(state.cycle_id), html_path(state.cycle_id), CYCLES_PATH, INDEX_PATH):
+        state.base.setdefault(p, store.sha(p))
+
+
+def _load_cycles(store: Store, state: CycleState) -> list[dict[str, Any]]:
+    try:
+        raw = store.read_bytes(CYCLES_PATH)
+    except NotFoundError:
+        state.base[CYCLES_PATH] = None
+        return []
+    state.base[CYCLES_PATH] = sha256_hex(raw)
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return []
+    return [d for d in data if isinstance(d, dict)] if isinstance(data, list) else []
+
+
+# -------------------------------------------------------------------- index
+def _mark_path(store: Store) -> Path | None:
+    root = store.fs.local_path()
+    return root / _INDEX_MARK if root is not None else None
+
+
+def _build_index(store: Store, cycle_id: str, timings: dict[str, float]) -> dict[str, Any]:
+    """Rebuild the index after the commit; a failure is returned, never raised."""
+    t = time.perf_counter()
+    try:
+        from ..index.build import build_generation
+    except ImportError as exc:
+        return {"error": f"index builder unavailable: {exc}"}
+    try:
+        info = build_generation(store).to_dict()
+    except Exception as exc:  # the commit stands whatever the index does
+        info = {"error": f"{type(exc).__name__}: {exc}"}
+    timings["index"] = round(time.perf_counter() - t, 4)
+    mark = _mark_path(store)
+    if mark is not None:
+        try:
+            mark.parent.mkdir(parents=True, exist_ok=True)
+            mark.write_text(json.dumps({"cycle": cycle_id, "ok": "error" not in info}))
+        except OSError:
+            pass
+    return info
+
+
+def _index_catch_up(store: Store, last: str, timings: dict[str, float]) -> dict[str, Any] | None:
+    """On a no-op run: rebuild the index only if the last cycle's build did not finish."""
+    mark = _mark_path(store)
+    if mark is not None:
+        try:
+            data = json.loads(mark.read_text())
+            if data.get("cycle") == last and data.get("ok"):
+                return None
+        except (OSError, ValueError):
+            pass
+    return _build_index(store, last, timings)

@@ -1,0 +1,42 @@
+"""The phases of a sleep cycle and the default plan that orders them.
+
+=============  ==========================================================
+phase          does (one work item per …)
+=============  ==========================================================
+validate       judge each staged proposal; promote, archive or hold (proposal)
+extract        facts from new raw-log turns and promoted notes (user)
+resolve        supersede within slots, keep history (user)
+consolidate    cluster related notes and merge them, cached and grounded (user)
+expire         close facts past their category's TTL (user)
+summarise      ``facts.jsonl``, ``SHORT_TERM.md``, ``LONG_TERM.md`` (user)
+=============  ==========================================================
+
+The snapshot before them and the state, report, commit and index steps after
+them are the cycle's own (:mod:`sleepstack.sleep.cycle`).
+"""
+
+from __future__ import annotations
+
+from ..plan import Phase, Plan
+from . import consolidate, memory, promote
+
+__all__ = ["PHASE_NAMES", "default_plan"]
+
+
+def default_plan() -> Plan:
+    """Validate → extract → resolve → consolidate → expire → summarise."""
+    return Plan((
+        Phase("validate", promote.split, promote.work, promote.merge, cpu_heavy=True),
+        Phase("extract", memory.extract_split, memory.extract_work, memory.extract_merge,
+              cpu_heavy=True, uses_llm=True),
+        Phase("resolve", memory.resolve_split, memory.resolve_work, memory.resolve_merge),
+        Phase("consolidate", consolidate.split, consolidate.work, consolidate.merge,
+              cpu_heavy=True, uses_llm=True),
+        Phase("expire", memory.expire_split, memory.expire_work, memory.expire_merge),
+        Phase("summarise", memory.summarise_split, memory.summarise_work,
+              memory.summarise_merge),
+    ))
+
+
+#: every step a cycle reports a timing for, in order
+PHASE_NAMES = ("snapshot", *default_plan().names, "report", "commit", "index")

@@ -1,0 +1,279 @@
+"""The pure functions the cycle orchestrates, behind one narrow seam.
+
+The validator (:mod:`sleepstack.validate`) and the fact, time, expiry and
+summary functions (:mod:`sleepstack.sleep.extract` and friends) are separate
+modules; this seam adapts their results to the plain shapes the phases pass
+around. Where one of them is not importable (a partial checkout), a small
+conservative stand-in keeps the cycle usable and the report says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from ...layers.cited import format_cited
+from ...layers.facts import Fact
+from ...layers.rawlog import Turn
+from .notes import note_fields, note_text, render_merged
+
+__all__ = [
+    "expire_facts",
+    "extract_facts",
+    "missing",
+    "render_long_term",
+    "render_short_term",
+    "resolve_facts",
+    "validate_text",
+]
+
+#: which stand-ins were used in this process (reported as warnings)
+_MISSING: set[str] = set()
+
+
+def missing() -> list[str]:
+    """Names of the modules that were replaced by stand-ins."""
+    return sorted(_MISSING)
+
+
+def _module(name: str) -> Any:
+    """The module, or None (remembered as missing) when it cannot be imported."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        _MISSING.add(name)
+        return None
+
+
+# ----------------------------------------------------------------- validate
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    mod = _module("sleepstack.validate")
+    if mod is None or not hasattr(mod, "Validator"):
+        _MISSING.add("sleepstack.validate")
+        return None
+    return mod.Validator(mod.ValidatorConfig())
+
+
+_STANDIN_BAD = re.compile(
+    r"ignore (all |any )?(previous|prior|above) instructions|system prompt|"
+    r"AKIA[0-9A-Z]{16}|-----BEGIN [A-Z ]*PRIVATE KEY-----|sk-[A-Za-z0-9]{20,}",
+    re.IGNORECASE,
+)
+
+
+def validate_text(text: str, *, user: str, path: str | None, source: str | None
+                  ) -> dict[str, Any]:
+    """The validator's verdict as ``{decision, reasons, redacted, verdict}``."""
+    v = _validator()
+    if v is None:
+        # Stand-in: refuse the obvious, send everything else to a person.
+        if _STANDIN_BAD.search(text):
+            return {"decision": "reject", "reasons": ["stand-in validator: suspicious text"],
+                    "redacted": None, "verdict": {}}
+        return {"decision": "accept", "reasons": [], "redacted": None, "verdict": {}}
+    verdict = v.validate(text, user=user, path=path, source=source)
+    return {
+        "decision": str(verdict.decision),
+        "reasons": [str(r) for r in verdict.reasons],
+        "redacted": verdict.redacted,
+        # Timing is not content: a resumed cycle must write the same verdict bytes.
+        "verdict": {k: v for k, v in verdict.to_dict().items() if k != "elapsed_ms"},
+    }
+
+
+# ------------------------------------------------------------------ extract
+def _fact_id(user: str, subject: str, attribute: str, value: str, at: str) -> str:
+    h = hashlib.sha256(f"{user}\0{subject}\0{attribute}\0{value}\0{at}".encode()).hexdigest()
+    return f"f-{h[:16]}"
+
+
+_RULES = [
+    (re.compile(r"\bI (?:now |really |still )?prefer (?P<v>[^.!?\n]+)", re.I), "prefers",
+     "preference", "The user prefers {v}."),
+    (re.compile(r"\bI (?:now )?live in (?P<v>[^.!?,\n]+)", re.I), "lives in", "personal",
+     "The user lives in {v}."),
+    (re.compile(r"\bI (?:now )?work (?:at|for) (?P<v>[^.!?,\n]+)", re.I), "works at",
+     "personal", "The user works at {v}."),
+]
+
+
+def _standin_extract(turns: Sequence[Turn], cycle: str | None) -> list[Fact]:
+    out: list[Fact] = []
+    for t in turns:
+        if t.role not in ("user", "memory"):
+            continue
+        for rx, attr, cat, template in _RULES:
+            m = rx.search(t.text)
+            if not m:
+                continue
+            value = m.group("v").strip()
+            at = t.to_dict()["at"]
+            out.append(Fact(
+                id=_fact_id(t.user, "user", attr, value.casefold(), at), user=t.user,
+                subject="user", attribute=attr, value=value, category=cat, confidence=0.6,
+                text=template.format(v=value), at=at, valid_from=at, cites=(t.id,), cycle=cycle,
+            ))
+    return out
+
+
+def extract_facts(turns: Sequence[Turn], *, cycle: str | None, llm: Any = None,
+                  budget: Any = None) -> list[Fact]:
+    """Facts stated in *turns*: structured LLM extraction when *llm* is given."""
+    ex = _module("sleepstack.sleep.extract")
+    if ex is None:
+        return _standin_extract(turns, cycle)
+    if llm is not None:
+        got: Any = ex.extract_facts_llm(list(turns), llm, budget=budget, cycle=cycle)
+        facts = got[0] if isinstance(got, tuple) else got
+        return [f if f.cycle else _with_cycle(f, cycle) for f in facts]
+    return list(ex.extract_facts(list(turns), cycle=cycle))
+
+
+def _with_cycle(f: Fact, cycle: str | None) -> Fact:
+    from dataclasses import replace
+
+    return replace(f, cycle=cycle)
+
+
+# ------------------------------------------------------------------ resolve
+def _standin_resolve(existing: list[Fact], new: list[Fact], cycle: str
+                     ) -> tuple[list[Fact], list[Fact], list[tuple[Fact, Fact]]]:
+    facts = list(existing)
+    added: list[Fact] = []
+    superseded: list[tuple[Fact, Fact]] = []
+    for f in sorted(new, key=lambda x: x.valid_from):
+        same = [i for i, g in enumerate(facts) if g.current and g.slot == f.slot]
+        if any(facts[i].value.casefold() == f.value.casefold() for i in same):
+            continue  # a repeat of what we already know
+        for i in same:
+            old = facts[i]
+            facts[i] = old.close(f.valid_from, by=f.id)
+            superseded.append((old, f))
+        facts.append(f)
+        added.append(f)
+    return facts, added, superseded
+
+
+def resolve_facts(existing: list[Fact], new: list[Fact], *, cycle: str
+                  ) -> tuple[list[Fact], list[Fact], list[tuple[Fact, Fact]]]:
+    """``(all facts, added, [(old, new)] superseded)``."""
+    rs = _module("sleepstack.sleep.resolve")
+    if rs is None:
+        return _standin_resolve(existing, new, cycle)
+    res: Any = rs.resolve(existing, new, cycle=cycle)
+    facts = list(getattr(res, "facts", []))
+    added = list(getattr(res, "added", []))
+    pairs = [tuple(p) for p in getattr(res, "superseded", [])]
+    return facts, added, [(p[0], p[1]) for p in pairs]
+
+
+# ------------------------------------------------------------------- expire
+def _parse(ts: str) -> datetime:
+    return datetime.fromisoformat(ts.replace("Z", "+00:00"))
+
+
+def expire_facts(facts: list[Fact], ttl_days: dict[str, int], now: str
+                 ) -> tuple[list[Fact], list[Fact]]:
+    """``(all facts, newly expired)``."""
+    ex = _module("sleepstack.sleep.expire")
+    if ex is None:
+        out: list[Fact] = []
+        gone: list[Fact] = []
+        for f in facts:
+            ttl = ttl_days.get(f.category)
+            if f.current and ttl is not None and _parse(f.valid_from) + timedelta(days=ttl) < \
+                    _parse(now):
+                f = f.close(now, expired=True)
+                gone.append(f)
+            out.append(f)
+        return out, gone
+    got: Any = ex.expire(facts, ttl_days, _parse(now))
+    return list(got[0]), list(got[1])
+
+
+# ---------------------------------------------------------------- summarise
+def render_short_term(turns: list[Turn], facts: list[Fact], *, now: str, days: int) -> str:
+    """``SHORT_TERM.md``."""
+    sm = _module("sleepstack.sleep.summarise")
+    if sm is None:
+        first = (_parse(now) - timedelta(days=days)).strftime("%Y-%m-%d")
+        lines = [f"# Short-term memory (since {first})\n\n"]
+        for t in turns:
+            if t.day >= first and t.role == "user":
+                lines.append(format_cited(f"{t.day}: {t.text}", [t.id]))
+        return "".join(lines)
+    text: str = sm.render_short_term(turns, facts, now=_parse(now), days=days)
+    return text
+
+
+def render_long_term(facts: list[Fact]) -> str:
+    """``LONG_TERM.md``."""
+    sm = _module("sleepstack.sleep.summarise")
+    if sm is None:
+        lines = ["# Long-term memory\n\n"]
+        for f in facts:
+            if f.current:
+                lines.append(format_cited(f"{f.text} (since {f.valid_from[:10]})", list(f.cites)))
+        return "".join(lines)
+    text: str = sm.render_long_term(facts)
+    return text
+
+
+# -------------------------------------------------------------- consolidate
+def consolidate_notes(user: str, notes: list[dict[str, Any]], settings: dict[str, Any], *,
+                      llm: Any = None, budget: Any = None) -> dict[str, Any]:
+    """``{user, clusters, merges: [{path, text, sources, …}], warnings, usage}`` for one user.
+
+    Each note is one item citing its own path. A cluster whose members merge
+    (duplicates) or contradict (newest wins, the older kept as history) is
+    rewritten into its oldest note's path; the other members are deleted.
+    """
+    empty: dict[str, Any] = {"user": user, "clusters": 0, "merges": [], "warnings": []}
+    cs = _module("sleepstack.sleep.consolidate")
+    if cs is None:
+        return empty
+    now = str(settings.get("now", ""))
+    items = []
+    evidence: dict[str, str] = {}
+    when: dict[str, str] = {}
+    for n in notes:
+        text = note_text(str(n["text"]))
+        if not text.strip():
+            continue
+        at = note_fields(str(n["text"])).get("proposed at") or now
+        evidence[n["path"]] = text
+        when[n["path"]] = at
+        items.append(cs.Note(id=n["path"], text=text, cites=(n["path"],), at=at, user=user))
+    if len(items) < 2:
+        return empty
+    res = cs.consolidate(
+        items, embedder=str(settings.get("embedder") or cs.DEFAULT_EMBEDDER),
+        evidence=evidence, evidence_at=when, llm=llm, budget=budget,
+        cache_dir=settings.get("cache_dir"), max_workers=int(settings.get("concurrency", 4)),
+    )
+    merges: list[dict[str, Any]] = []
+    for cl in res.clusters:
+        if not cl.merged and not cl.history:
+            continue
+        sources = sorted(cl.items, key=lambda p: (when.get(p, ""), p))
+        lines = [n.text for n in cl.notes]
+        older = [n.text for n in cl.history]
+        merges.append({
+            "path": sources[0],
+            "text": render_merged(user, lines, older, sources=sources,
+                                  by=f"cycle {settings.get('cycle_id')}"),
+            "sources": sources,
+            "lines": lines,
+            "history": older,
+            "cached": bool(cl.cached),
+        })
+    warnings = [f"grounding gate kept the originals of a merge for {user}: "
+                f"{'; '.join(map(str, r.get('reasons', [])))}" for r in res.rejected]
+    return {"user": user, "clusters": len(res.clusters), "merges": merges,
+            "warnings": warnings, "usage": dict(res.usage), "cache_hits": res.cache_hits}

@@ -1,0 +1,221 @@
+"""Phases 3-7 on trusted memory, one work item per user: extract, resolve, expire, summarise.
+
+Work items carry facts and turns as dicts (``Fact.to_dict`` / ``Turn.to_dict``)
+and come back the same way, so they can run in threads, processes or remote
+tasks. The LLM (when one is configured) is built once per cycle in the
+process that runs the work, with the cycle's shared token :class:`Budget`.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import Any
+
+from ...errors import LLMError
+from ...layers.facts import Fact, bound_cites, dump_facts, facts_path
+from ...layers.rawlog import Turn, parse_at
+from ..plan import CycleState, Item, Result
+from . import deps
+from .notes import note_text
+
+__all__ = [
+    "cycle_llm",
+    "expire_merge",
+    "expire_split",
+    "expire_work",
+    "extract_merge",
+    "extract_split",
+    "extract_work",
+    "resolve_merge",
+    "resolve_split",
+    "resolve_work",
+    "summarise_merge",
+    "summarise_split",
+    "summarise_work",
+]
+
+_LLM_LOCK = threading.Lock()
+_LLMS: dict[str, tuple[Any, Any]] = {}
+
+
+def cycle_llm(settings: dict[str, Any]) -> tuple[Any, Any]:
+    """``(llm, budget)`` for this cycle, or ``(None, None)`` without an LLM."""
+    spec = str(settings.get("llm") or "none").strip()
+    if not spec or spec.lower() == "none":
+        return None, None
+    # Per run, not per cycle id: a dry run and the real run of one cycle each get a budget.
+    cid = str(settings.get("run_id") or settings.get("cycle_id", ""))
+    with _LLM_LOCK:
+        if cid not in _LLMS:
+            from ...adapters.llm import Budget, load_llm
+
+            _LLMS.clear()  # one cycle at a time per process
+            _LLMS[cid] = (load_llm(spec), Budget(settings.get("token_budget")))
+        return _LLMS[cid]
+
+
+def _turn(d: dict[str, Any]) -> Turn:
+    return Turn(d["id"], d["user"], d["session"], d["role"], d["text"], parse_at(d["at"]))
+
+
+def _facts(ds: list[dict[str, Any]]) -> list[Fact]:
+    return [Fact.from_dict(d) for d in ds]
+
+
+def _dicts(fs: list[Fact]) -> list[dict[str, Any]]:
+    return [f.to_dict() for f in fs]
+
+
+# ------------------------------------------------------------------ extract
+def extract_split(state: CycleState) -> list[Item]:
+    """One item per user with new turns or new notes."""
+    items: list[Item] = []
+    turns_by_user: dict[str, list[dict[str, Any]]] = state.inputs.get("new_turns", {})
+    notes_by_user: dict[str, list[dict[str, Any]]] = state.inputs.get("new_notes", {})
+    for user in state.users:
+        turns = list(turns_by_user.get(user, []))
+        for note in notes_by_user.get(user, []):
+            text = note_text(str(note["text"]))
+            if not text.strip():
+                continue
+            # A note is cited by its path: claims from it lead down to the note file.
+            turns.append({"id": note["path"], "user": user,
+                          "session": str(note.get("session") or "notes"),
+                          "role": "memory", "text": text, "at": note.get("at") or state.now})
+        if turns:
+            items.append({"user": user, "turns": turns})
+    return items
+
+
+def extract_work(item: Item, settings: dict[str, Any]) -> Result:
+    """The facts stated in one user's new turns and notes."""
+    turns = [_turn(d) for d in item["turns"]]
+    llm, budget = cycle_llm(settings)
+    cycle = settings.get("cycle_id")
+    warnings: list[str] = []
+    try:
+        facts = deps.extract_facts(turns, cycle=cycle, llm=llm, budget=budget)
+    except LLMError as exc:
+        # Over budget or the model failed: the rules still extract what they can.
+        warnings.append(f"LLM extraction for {item['user']} fell back to rules: {exc.message}")
+        facts = deps.extract_facts(turns, cycle=cycle)
+    return {"user": item["user"], "facts": _dicts(facts), "warnings": warnings}
+
+
+def extract_merge(state: CycleState, results: list[Result]) -> None:
+    """Keep the new facts for the resolve phase."""
+    new = state.inputs.setdefault("new_facts", {})
+    for r in results:
+        new[r["user"]] = r["facts"]
+        state.warnings.extend(r.get("warnings", []))
+
+
+# ------------------------------------------------------------------ resolve
+def resolve_split(state: CycleState) -> list[Item]:
+    """One item per user with new facts."""
+    new = state.inputs.get("new_facts", {})
+    return [
+        {"user": u, "existing": state.facts.get(u, []), "new": new[u]}
+        for u in state.users
+        if new.get(u)
+    ]
+
+
+def resolve_work(item: Item, settings: dict[str, Any]) -> Result:
+    """Supersede within slots: the newest value wins, the old one keeps its window."""
+    facts, added, superseded = deps.resolve_facts(
+        _facts(item["existing"]), _facts(item["new"]), cycle=str(settings.get("cycle_id"))
+    )
+    by_id = {f.id: f for f in facts}
+    before = {d["id"]: d for d in item["existing"]}
+    return {
+        "user": item["user"],
+        "facts": _dicts(facts),
+        "added": _dicts(added),
+        # before = the fact as it stood; after = with its window closed; by = its successor
+        "superseded": [
+            {"before": before.get(old.id, old.to_dict()),
+             "after": by_id.get(old.id, old).to_dict(), "by": new.to_dict()}
+            for old, new in superseded
+        ],
+    }
+
+
+def resolve_merge(state: CycleState, results: list[Result]) -> None:
+    """Replace each user's facts; count and record what changed."""
+    for r in sorted(results, key=lambda x: str(x["user"])):
+        state.facts[r["user"]] = r["facts"]
+        state.add("facts_added", len(r["added"]))
+        state.add("facts_superseded", len(r["superseded"]))
+        for f in r["added"]:
+            state.detail("facts_added", {"user": r["user"], "fact": f})
+        for s in r["superseded"]:
+            state.detail("facts_superseded", {"user": r["user"], **s})
+
+
+# ------------------------------------------------------------------- expire
+def expire_split(state: CycleState) -> list[Item]:
+    """One item per user with facts."""
+    return [
+        {"user": u, "facts": state.facts[u]} for u in state.users if state.facts.get(u)
+    ]
+
+
+def expire_work(item: Item, settings: dict[str, Any]) -> Result:
+    """Close the windows of facts past their category's TTL."""
+    ttl = {str(k): int(v) for k, v in settings.get("ttl_days", {}).items()}
+    facts, expired = deps.expire_facts(_facts(item["facts"]), ttl, str(settings["now"]))
+    return {"user": item["user"], "facts": _dicts(facts), "expired": _dicts(expired)}
+
+
+def expire_merge(state: CycleState, results: list[Result]) -> None:
+    """Replace each user's facts; record the expired ones."""
+    for r in sorted(results, key=lambda x: str(x["user"])):
+        state.facts[r["user"]] = r["facts"]
+        state.add("facts_expired", len(r["expired"]))
+        for f in r["expired"]:
+            state.detail("facts_expired", {"user": r["user"], "fact": f})
+
+
+# ---------------------------------------------------------------- summarise
+def summarise_split(state: CycleState) -> list[Item]:
+    """One item per user the cycle touched."""
+    recent = state.inputs.get("recent_turns", {})
+    return [
+        {"user": u, "turns": recent.get(u, []), "facts": state.facts.get(u, [])}
+        for u in state.users
+    ]
+
+
+def summarise_work(item: Item, settings: dict[str, Any]) -> Result:
+    """Render ``facts.jsonl``, ``SHORT_TERM.md`` and ``LONG_TERM.md`` for one user."""
+    facts = [_bounded(f) for f in _facts(item["facts"])]
+    turns = [_turn(d) for d in item["turns"]]
+    now = str(settings["now"])
+    days = int(settings.get("summary_days", 3))
+    return {
+        "user": item["user"],
+        "facts_jsonl": dump_facts(facts),
+        "short": deps.render_short_term(turns, facts, now=now, days=days),
+        "long": deps.render_long_term(facts),
+    }
+
+
+def _bounded(f: Fact) -> Fact:
+    """*f* with its citations bounded (facts written before the bound was kept all)."""
+    kept, dropped = bound_cites(f.cites)
+    if not dropped:
+        return f
+    # Every citation after the first was a restatement.
+    return replace(f, cites=kept, restated=max(f.restated, len(kept) + dropped - 1))
+
+
+def summarise_merge(state: CycleState, results: list[Result]) -> None:
+    """Stage the three files; an unchanged file is dropped at commit time."""
+    for r in sorted(results, key=lambda x: str(x["user"])):
+        u = r["user"]
+        if r["facts_jsonl"] or state.base.get(facts_path(u)) is not None:
+            state.put(facts_path(u), r["facts_jsonl"])
+        state.put(f"user/{u}/SHORT_TERM.md", r["short"])
+        state.put(f"user/{u}/LONG_TERM.md", r["long"])
