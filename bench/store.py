@@ -17,9 +17,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _table import median, table  # noqa: E402
-
-from sleepstack.store import Store  # noqa: E402
+from _table import median, table
+from sleepstack.store import Store
 
 PAYLOAD = "x" * 1000 + "\n"
 

@@ -43,8 +43,13 @@ def snapshot(root: Path) -> dict[str, bytes]:
     }
 
 
-def run_cli(*args: str, home: Path | str | None = None, stdin: bytes | None = None,
-            env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str,
+    home: Path | str | None = None,
+    stdin: bytes | None = None,
+    env: dict[str, str] | None = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
     """Run ``python -m sleepstack`` in a subprocess."""
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("SLEEPSTACK_")}
     full_env.update(env or {})

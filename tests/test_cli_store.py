@@ -110,8 +110,8 @@ def test_import_all_or_nothing(tmp_path: Path) -> None:
         assert r.returncode == 2 and needle in r.stderr and ":1" in r.stderr, r.stderr
     assert snapshot(home) == before
     good = b"".join(
-        b'{"user":"u%d","session":"s","role":"user","text":"turn %d","at":"2024-01-0%dT00:00:00Z"}\n'
-        % (i % 3, i, i % 5 + 1) for i in range(200))
+        b'{"user":"u%d","session":"s","role":"user","text":"turn %d",'
+        b'"at":"2024-01-0%dT00:00:00Z"}\n' % (i % 3, i, i % 5 + 1) for i in range(200))
     path = tmp_path / "good.jsonl"
     path.write_bytes(good)
     r = run_cli("import", str(path), home=home)

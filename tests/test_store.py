@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import snapshot
 
+from conftest import snapshot
 from sleepstack.errors import (
     ContentRefused,
     NotFoundError,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .config import Config, resolve_home
 from .layers.rawlog import Turn, check_turn_fields, new_turn_id, parse_at
@@ -16,6 +16,10 @@ from .store import Store, VerifyReport, Version
 from .store.store import CONFIG_FILE
 from .wake.log import append_turns, turn_from_dict
 from .wake.propose import propose as _propose
+
+if TYPE_CHECKING:  # sleep-path types (sleep/undo/facts); their modules load lazily
+    from .layers.facts import Fact
+    from .sleep.cycle import CycleSummary
 
 __all__ = ["Memory"]
 
@@ -82,3 +86,74 @@ class Memory:
     def audit_verify(self) -> VerifyReport:
         """Check the audit chain and the files against it."""
         return self.store.audit_verify()
+
+    # ---------------------------------------------------------------- sleep
+    def sleep(self, engine: str = "local", dry_run: bool = False) -> CycleSummary:
+        """Run one sleep cycle (a no-op when nothing arrived since the last one)."""
+        from .sleep.cycle import run_cycle
+
+        return run_cycle(self.store, self.config, engine=engine, dry_run=dry_run)
+
+    def undo(self, cycle_id: str, *, force: bool = False) -> CycleSummary:
+        """Revert every write of one sleep cycle, as one audited batch."""
+        from .sleep.undo import undo_cycle
+
+        return undo_cycle(self.store, cycle_id, actor=f"{self.actor}:undo", force=force)
+
+    def facts(self, user: str, include_history: bool = False) -> list[Fact]:
+        """A user's current facts (with superseded and expired ones when *include_history*)."""
+        from .errors import NotFoundError
+        from .layers.facts import facts_path, load_facts
+        from .store.paths import check_user_id
+
+        try:
+            facts = load_facts(self.store.read_text(facts_path(check_user_id(user))))
+        except NotFoundError:
+            return []
+        return facts if include_history else [f for f in facts if f.current]
+
+    # ----------------------------------------------------------------- wake
+    def ingest(self, paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+               topic: str) -> list[str]:
+        """Add reference documents (files or folders) to ``memory/topics/<topic>/``."""
+        from .layers.topics import ingest
+
+        items = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
+        return ingest(self.store, items, topic, actor=self.actor)
+
+    def index(self, full: bool = False) -> GenerationInfo:
+        """Build or refresh the derived index (incremental unless *full*)."""
+        from .index.build import build_generation
+
+        return build_generation(self.store, embedder=self.config.embedder, full=full)
+
+    def recall(self, query: str, user: str, session: str | None = None,
+               budget_tokens: int | None = None) -> Context:
+        """The wake path: cited memories for *query*, within the token budget."""
+        from .wake.recall import recall
+
+        budget = self.config.budget_tokens if budget_tokens is None else budget_tokens
+        return recall(self.store, query, user, session, budget)
+
+    def ask(self, question: str, user: str, llm: str | None = None, *,
+            session: str | None = None, budget_tokens: int | None = None) -> Answer:
+        """Recall, then answer (extractively without an LLM)."""
+        from .wake.ask import ask
+
+        budget = self.config.budget_tokens if budget_tokens is None else budget_tokens
+        return ask(self.store, question, user, llm=llm, session=session, budget_tokens=budget)
+
+    def session_context(self, user: str, session: str,
+                        budget_tokens: int | None = None) -> SessionContext:
+        """A session's turns within a budget: recent ones verbatim, older ones summarised."""
+        from .layers.compression import session_context
+
+        budget = self.config.budget_tokens if budget_tokens is None else budget_tokens
+        return session_context(self.store, user, session, budget)
+
+
+if TYPE_CHECKING:  # wake-path types; their modules load lazily
+    from .index.build import GenerationInfo
+    from .layers.compression import SessionContext
+    from .wake.ask import Answer
+    from .wake.context import Context
