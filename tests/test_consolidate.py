@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -160,3 +161,153 @@ def test_llm_invented_citation_falls_back_to_deterministic_merge(tmp_path: Path)
     assert res.clusters[0].llm_fallback is not None
     assert {n.id for n in res.notes} == {"p", "q"}  # distinct notes, none lost
     assert not (tmp_path / "c").exists() or not list((tmp_path / "c").glob("*.json"))
+
+
+# ------------------------------------------------------- what is a contradiction
+def _pair(a: str, b: str) -> Any:
+    return consolidate([note("x", a, "2023-05-01T10:00:00Z"), note("y", b, "2023-05-02T10:00:00Z")],
+                       embedder=HASH, threshold=0.5)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("user00 keeps a running log on day 0.", "user00 keeps a running log on day 1."),
+        ("I finished step 3 of the tutorial.", "I finished step 4 of the tutorial."),
+        ("Ticket #12 is about the login page.", "Ticket #14 is about the login page."),
+        ("The team has 5 members and meets on Mondays in the big room downstairs.",
+         "The team shipped 3 releases and celebrated on Friday in the big room."),
+    ],
+)
+def test_counters_and_different_sentences_are_not_contradictions(old: str, new: str) -> None:
+    res = _pair(old, new)
+    assert res.history == [] and sorted(n.text for n in res.notes) == sorted([old, new])
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The team has 5 members.", "The team has 7 members."),
+        ("Our standup is at 9 every day.", "Our standup is at 10 every day."),
+        ("The user likes spicy food.", "The user no longer likes spicy food."),
+    ],
+)
+def test_the_same_sentence_with_a_value_changed_is_newest_wins(old: str, new: str) -> None:
+    res = _pair(old, new)
+    assert [n.text for n in res.notes] == [new] and [n.text for n in res.history] == [old]
+
+
+# ------------------------------------------------------------ embedding cache
+class CountingEmbedder:
+    """The hashing embedder, counting the texts it is asked to embed."""
+
+    def __init__(self) -> None:
+        from sleepstack.adapters.embed import load_embedder
+
+        self.inner = load_embedder(HASH)
+        self.texts = 0
+
+    @property
+    def name(self) -> str:
+        return "counting:hash"
+
+    @property
+    def dim(self) -> int:
+        return self.inner.dim
+
+    def embed(self, texts: Any) -> Any:
+        self.texts += len(texts)
+        return self.inner.embed(texts)
+
+
+def test_unchanged_notes_are_not_embedded_again(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import sleepstack.sleep.consolidate as cs
+
+    cache = str(tmp_path / "cache")
+    emb = CountingEmbedder()
+    first = consolidate(NOTES, embedder=emb, threshold=0.7, cache_dir=cache)
+    assert emb.texts >= len(NOTES)
+    # A new process: nothing in memory, everything on disk.
+    monkeypatch.setattr(cs, "_MEMO", OrderedDict())
+    emb.texts = 0
+    second = consolidate(NOTES, embedder=emb, threshold=0.7, cache_dir=cache)
+    assert emb.texts == 0 and second.cache_hits == len(second.clusters)
+    assert [n.to_dict() for n in second.notes] == [n.to_dict() for n in first.notes]
+    # One new note: only it is embedded.
+    monkeypatch.setattr(cs, "_MEMO", OrderedDict())
+    emb.texts = 0
+    consolidate([*NOTES, note("f", "The user visited Oslo in 2022.", "2023-05-07T10:00:00Z")],
+                embedder=emb, threshold=0.7, cache_dir=cache)
+    assert emb.texts == 1
+
+
+def test_the_model_is_loaded_only_for_new_texts(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import sleepstack.sleep.consolidate as cs
+    from sleepstack.adapters.embed import load_embedder as real
+
+    loads: list[str] = []
+
+    def counting_load(spec: str) -> Any:
+        loads.append(spec)
+        return real(spec)
+
+    monkeypatch.setattr("sleepstack.sleep.consolidate.load_embedder", counting_load)
+    monkeypatch.setattr(cs, "_MEMO", OrderedDict())
+    cache = str(tmp_path / "cache")
+    consolidate(NOTES, embedder=HASH, threshold=0.7, cache_dir=cache)
+    assert loads == [HASH]  # through load_embedder: one model per process
+    monkeypatch.setattr(cs, "_MEMO", OrderedDict())
+    consolidate(NOTES, embedder=HASH, threshold=0.7, cache_dir=cache)
+    assert loads == [HASH]  # every text and every cluster cached: no model needed
+
+
+# ---------------------------------------------- consolidated notes, cycle after cycle
+def test_a_consolidated_note_does_not_grow_over_cycles(tmp_path: Path) -> None:
+    from sleepstack.sleep.phases.deps import consolidate_notes
+    from sleepstack.sleep.phases.notes import merged_parts, render_note
+
+    def proposal(i: int, day: int) -> dict[str, str]:
+        rec = {"id": f"p{i:03d}", "user": "u1", "at": f"2023-05-0{1 + i % 9}T10:00:00Z"}
+        return {"path": f"user/u1/notes/p{i:03d}.md",
+                "text": render_note(rec, f"u1 keeps a running log on day {day}.",
+                                    promoted_by="c", decision="accept")}
+
+    settings = {"embedder": HASH, "now": "2023-05-10T00:00:00Z", "cycle_id": "c1",
+                "cache_dir": str(tmp_path / "cache")}
+    notes = {n["path"]: n["text"] for n in (proposal(i, i % 2) for i in range(4))}
+    sizes = []
+    for cycle in range(4):
+        out = consolidate_notes("u1", [{"path": p, "text": t} for p, t in sorted(notes.items())],
+                                settings)
+        for m in out["merges"]:
+            for src in m["sources"]:
+                notes.pop(src)
+            notes[m["path"]] = m["text"]
+        (only,) = notes.values()
+        parts = merged_parts(only)
+        assert parts is not None
+        assert sorted(parts[0]) == ["u1 keeps a running log on day 0.",
+                                    "u1 keeps a running log on day 1."]
+        assert parts[1] == []  # day 0 and day 1 are two notes, neither replaced the other
+        sizes.append(len(only))
+        # The next cycle brings the same two notes again.
+        notes.update({n["path"]: n["text"] for n in (proposal(10 * (cycle + 1) + i, i % 2)
+                                                     for i in range(2))})
+    assert max(sizes) - min(sizes) <= 2  # only the "merged notes" count may change
+
+
+def test_history_lines_of_a_consolidated_note_are_not_extracted_as_facts() -> None:
+    from sleepstack.sleep.phases.memory import extract_split
+    from sleepstack.sleep.phases.notes import merged_parts, render_merged
+    from sleepstack.sleep.plan import CycleState
+
+    md = render_merged("u1", ["The team has 7 members."], ["The team has 5 members."],
+                       sources=["a", "b"], by="cycle c1", newest="2023-05-06T10:00:00Z")
+    assert merged_parts(md) == (["The team has 7 members."], ["The team has 5 members."])
+    state = CycleState(home="/h", cycle_id="c2", key="k", now="2023-05-09T00:00:00Z",
+                       dry_run=False, settings={}, users=["u1"])
+    state.inputs["new_notes"] = {"u1": [{"path": "user/u1/notes/a.md", "text": md}]}
+    (item,) = extract_split(state)
+    assert [t["text"] for t in item["turns"]] == ["The team has 7 members."]

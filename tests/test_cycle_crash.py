@@ -63,7 +63,8 @@ class _Reference:
     so a source file edited while the suite runs must not fail the comparison)."""
 
     def __init__(self, seed_home: Path, base: Path) -> None:
-        self.seed_home, self.base, self.trees = seed_home, base, {}
+        self.seed_home, self.base = seed_home, base
+        self.trees: dict[str, dict[str, Any]] = {}
 
     def tree(self) -> dict[str, Any]:
         version = code_version.__wrapped__()

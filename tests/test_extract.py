@@ -73,6 +73,45 @@ def test_please_use_bullet_points_is_a_format_preference() -> None:
     assert slots("please answer in prose from now on") == {("user", "response_format", "prose")}
 
 
+# A clause after the preference ("…, bullet points feel choppy") is a separate
+# statement: its nouns never leak into the preference, and the option named first
+# in the preference's own clause is the one preferred.
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("Actually, I prefer prose now, bullet points feel choppy.",
+         ("user", "response_format", "prose")),
+        ("Please use prose, bullet points feel choppy.", ("user", "response_format", "prose")),
+        ("I prefer tables, prose is too long to scan.", ("user", "response_format", "tables")),
+        ("I prefer prose because bullet points feel choppy.",
+         ("user", "response_format", "prose")),
+        ("I prefer prose but tables are fine for numbers.",
+         ("user", "response_format", "prose")),
+        ("I like it when you use tables, paragraphs are hard to scan.",
+         ("user", "response_format", "tables")),
+        ("I prefer answers in bullet points, not prose.",
+         ("user", "response_format", "bullet points")),
+        ("I prefer tea, coffee makes me jittery.", ("user", "prefers", "tea")),
+        ("I like jazz, rock is too loud.", ("user", "likes", "jazz")),
+        ("I love hiking, the city feels cramped.", ("user", "likes", "hiking")),
+        ("I love Lisbon, it's so sunny.", ("user", "likes", "Lisbon")),
+    ],
+)
+def test_a_following_clause_never_leaks_into_a_preference(
+    text: str, slot: tuple[str, str, str]
+) -> None:
+    assert slots(text) == {slot}
+
+
+def test_lists_still_split_and_rejected_options_stay_out() -> None:
+    assert slots("I like hiking, swimming, and painting.") == {
+        ("user", "likes", "hiking"), ("user", "likes", "swimming"), ("user", "likes", "painting")}
+    (f,) = facts_of("I prefer tea over coffee.")
+    assert (f.value, f.text) == ("tea", "The user prefers tea over coffee (stated 2023-05-08).")
+    assert slots("I prefer short bullet points.") == {
+        ("user", "response_format", "bullet points")}
+
+
 def test_likes_and_lists() -> None:
     assert slots("I love hiking and painting!") == {
         ("user", "likes", "hiking"),

@@ -119,3 +119,40 @@ def test_recent_citation_keeps_a_fact_alive() -> None:
     now = datetime(2023, 3, 1, tzinfo=UTC)
     _, expired = expire([plan], {"plan": 30}, now, cite_times={"t9": "2023-02-20T00:00:00Z"})
     assert expired == []
+
+
+def test_many_restatements_keep_bounded_citations_and_a_count() -> None:
+    from datetime import timedelta
+
+    from sleepstack.layers.facts import MAX_CITES, dump_facts
+
+    def restated(n: int) -> Fact:
+        facts: list[Fact] = []
+        for i in range(n):
+            said = extract_facts([turn("I live in Berlin.", f"t{i:03d}", D1 + timedelta(hours=i))])
+            facts = resolve(facts, said, cycle=None).facts
+        (only,) = facts
+        return only
+
+    once, five, many = restated(1), restated(MAX_CITES), restated(60)
+    assert once.cites == ("t000",) and once.restated == 0
+    assert five.cites == tuple(f"t{i:03d}" for i in range(MAX_CITES)) and five.restated == 4
+    # The first statement and the latest ones; the rest is counted.
+    assert many.cites == ("t000", "t056", "t057", "t058", "t059")
+    assert many.restated == 59 and many.id == once.id and many.current
+    # So facts.jsonl does not grow with restatements.
+    assert len(dump_facts([many])) - len(dump_facts([five])) <= 2  # "59" vs "4"
+    # A rerun of the same statements changes nothing.
+    again = resolve([many], extract_facts([turn("I live in Berlin.", "t059",
+                                                 D1 + timedelta(hours=59))]), cycle=None)
+    assert again.facts == [many]
+
+
+def test_fact_from_dict_is_tolerant() -> None:
+    base = fact("f-1", "lives_in", "Berlin", "2023-05-08T10:00:00Z").to_dict()
+    assert base["restated"] == 0
+    old = {k: v for k, v in base.items() if k != "restated"}  # written before the field
+    assert Fact.from_dict(old).restated == 0
+    assert Fact.from_dict({**base, "restated": "x", "future_field": 1}).restated == 0
+    assert Fact.from_dict({**base, "restated": 3}).restated == 3
+    assert Fact.from_dict({**base, "cites": None}).cites == ()

@@ -220,7 +220,7 @@ def test_rejected_proposal_never_reaches_trusted_memory(tmp_path: Path) -> None:
         from sleepstack import Memory
 
         mem = Memory(home)
-        ctx = mem.recall("payment account", "alice")  # type: ignore[attr-defined]
+        ctx = mem.recall("payment account", "alice")
     except (ImportError, AttributeError):
         return
     assert "ZZ-4471" not in json.dumps(getattr(ctx, "to_dict", lambda: str(ctx))(), default=str)
@@ -324,3 +324,64 @@ def test_index_failure_is_reported_and_retried(tmp_path: Path,
     again = run_cycle(store, config)
     assert again.noop and again.index is not None and again.index.get("generation")
     assert run_cycle(store, config).index is None  # caught up: nothing more to do
+
+
+def test_a_big_cycle_writes_bounded_reports_and_succeeds(tmp_path: Path) -> None:
+    """A report must never fail a cycle: lists are capped, counts stay exact."""
+    limit = 65536
+    home = tmp_path / "home"
+    store = Store.init(home, config_text=CONFIG + f"\n[store]\nmax_bytes = {limit}\n")
+    pets = ["Rex", "Miso", "Pixel", "Nova", "Biscuit"]
+    turns = []
+    for u in range(80):
+        for k, text in enumerate([f"I live in City{u}.", f"I work at Company{u}.",
+                                  f"My dog is called {pets[u % 5]}{u}.", "I prefer prose.",
+                                  f"I love hobby{u}."]):
+            turns.append(Turn(f"u{u}-{k}", f"user{u:03d}", "s1", "user", text,
+                              parse_at(f"2026-01-05T09:{k:02d}:00Z")))
+    append_turns(store, turns, actor="test")
+    for i in range(30):
+        propose(store, f"{INJECTION} ({i})", user=f"user{i:03d}", session="s1",
+                source="web:https://evil.test")
+    out = sleep_json(home)
+    assert out["noop"] is False
+    counts = out["counts"]
+    assert counts["turns_read"] == 400 and counts["facts_added"] >= 400
+    assert counts["rejected"] == 30 and len(out["rejections"]) == 30  # the CLI summary: whole
+    cid = out["cycle_id"]
+    raw_json = store.read_bytes(f"reports/{cid}.json")
+    raw_html = store.read_bytes(f"reports/{cid}.html")
+    assert len(raw_json) <= limit and len(raw_html) <= limit
+    report = json.loads(raw_json)
+    assert report["counts"] == counts  # exact, whatever was cut
+    shown = report["details"]["facts_added"]
+    assert 0 < len(shown) < counts["facts_added"]
+    assert len(shown) + report["truncated"]["details.facts_added"] == counts["facts_added"]
+    assert "more not listed here" in raw_html.decode()
+    # The trusted memory of every user was written: the cycle went through.
+    assert store.exists(facts_path("user079"))
+    assert sleep_json(home)["noop"] is True
+
+
+def test_report_body_caps_each_list_at_max_entries() -> None:
+    from sleepstack.sleep.plan import CycleState
+    from sleepstack.sleep.report import MAX_ENTRIES, dumps, render_html, report_body
+
+    state = CycleState(home="/h", cycle_id="c-1", key="k", now="2026-01-05T00:00:00Z",
+                       dry_run=False, settings={"max_bytes": 8 << 20})
+    for i in range(MAX_ENTRIES + 50):
+        state.detail("review", {"proposal": f"p{i}", "user": "u", "reasons": ["r"],
+                                "text": "x" * 5000})
+    state.changes = {f"user/u/notes/n{i}.md": "" for i in range(MAX_ENTRIES + 7)}
+    summary = {"cycle_id": "c-1", "key": "k", "noop": False, "dry_run": False,
+               "counts": {"proposals": 250}, "rejections": [], "timings_s": {}, "report": None}
+    body = report_body(state, summary)
+    assert len(body["details"]["review"]) == MAX_ENTRIES
+    assert body["truncated"] == {"details.review": 50, "changed_paths": 7}
+    assert len(body["details"]["review"][0]["text"]) < 2100  # long texts are cut too
+    assert body["counts"] == {"proposals": 250}
+    assert "Files changed (207)" in render_html(body)
+    # A limit too small for any entry still gives a report: the counts alone.
+    tiny = report_body(state, summary, max_bytes=3000)
+    assert tiny["counts"] == {"proposals": 250}
+    assert len(dumps(tiny).encode()) <= 3000 and len(render_html(tiny).encode()) <= 3000

@@ -603,6 +603,21 @@ _MEMO_LOCK = threading.Lock()
 _MEMO_MAX = 50_000
 
 
+class _Source:
+    """The real embedder behind one or more caches, loaded on first need."""
+
+    def __init__(self, base: Embedder | str) -> None:
+        self.base: Embedder | None = None if isinstance(base, str) else base
+        self.spec = base if isinstance(base, str) else base.name
+        self.lock = threading.Lock()
+
+    def model(self) -> Embedder:
+        with self.lock:
+            if self.base is None:
+                self.base = load_embedder(self.spec)
+            return self.base
+
+
 class CachedEmbedder:
     """An embedder that embeds each distinct text once: cached by text hash, loaded lazily.
 
@@ -616,12 +631,11 @@ class CachedEmbedder:
 
     def __init__(self, base: Embedder | str, cache_dir: str | None = None, *,
                  persist: bool = True) -> None:
-        self._base: Embedder | None = None if isinstance(base, str) else base
-        self._spec = base if isinstance(base, str) else base.name
+        self._src = _Source(base)
+        self._spec = self._src.spec
         digest = hashlib.sha256(self._spec.encode()).hexdigest()[:16]
         self._dir = os.path.join(cache_dir, "embeddings", digest) if cache_dir else None
         self._persist = persist
-        self._lock = threading.Lock()
         #: texts this instance had to embed (not found in any cache)
         self.misses = 0
 
@@ -633,22 +647,17 @@ class CachedEmbedder:
     @property
     def dim(self) -> int:
         """The vectors' length (loads the embedder)."""
-        return self._model().dim
+        return self._src.model().dim
 
     @property
     def loaded(self) -> bool:
-        """Whether the real embedder was needed (and so loaded) by this instance."""
-        return self._base is not None
-
-    def _model(self) -> Embedder:
-        with self._lock:
-            if self._base is None:
-                self._base = load_embedder(self._spec)
-            return self._base
+        """Whether the real embedder has been needed (and so loaded)."""
+        return self._src.base is not None
 
     def sibling(self, *, persist: bool) -> CachedEmbedder:
-        """The same caches and embedder, with another *persist* policy."""
-        other = CachedEmbedder(self._base or self._spec, None, persist=persist)
+        """The same caches and embedder (loaded at most once), another *persist* policy."""
+        other = CachedEmbedder(self._spec, None, persist=persist)
+        other._src = self._src
         other._dir = self._dir
         return other
 
@@ -695,13 +704,14 @@ class CachedEmbedder:
                 if v is not None:
                     found[k] = v
         dims = {v.shape[0] for v in found.values()}
-        if len(dims) > 1 or (dims and self._base is not None and dims != {self._base.dim}):
+        base = self._src.base
+        if len(dims) > 1 or (dims and base is not None and dims != {base.dim}):
             found = {}  # a stale or foreign cache: trust none of it
         todo = [k for k in dict.fromkeys(keys) if k not in found]
         if todo:
             first = {k: t for k, t in zip(keys, texts, strict=True)}
-            model = self._model()
-            with self._lock:
+            model = self._src.model()
+            with self._src.lock:
                 fresh = np.asarray(model.embed([first[k] for k in todo]), dtype=np.float32)
             self.misses += len(todo)
             for k, v in zip(todo, fresh, strict=True):

@@ -7,8 +7,8 @@
   clean third-person sentences; any other turn as its speaker's words with
   relative dates made absolute.
   Repeated and near-identical lines of a day collapse into one line citing
-  the union of their turns (bounded: the first and the latest few), so the
-  file does not grow with duplicates.
+  the first occurrence of each distinct wording (bounded: the first and the
+  latest few), so the file does not grow with duplicates.
 * :func:`render_long_term` — the current facts grouped by category, plus a
   short "Recently changed" section with superseded and expired facts and their
   validity windows. Every line there is history and says so in its own text,
@@ -171,7 +171,8 @@ def render_short_term(
     At most *max_lines* bullets, spread over the days so that a busy day does
     not crowd out the others; each day is a ``## YYYY-MM-DD`` heading. A
     statement repeated on one day (the same words, or nearly: high token
-    overlap, same numbers, same polarity) is one line citing its repeats.
+    overlap, same numbers, same polarity) is one line: it cites the first
+    occurrence of each distinct wording (bounded), so repeats do not grow it.
     """
     now_dt = _dt(now)
     end = now_dt.date()
@@ -207,8 +208,9 @@ def render_short_term(
     cands: list[_Line] = []
     for (_, key), members in groups.items():
         score, rep, line = min(members, key=lambda m: (-m[0], m[1].at, m[1].id))
-        cands.append(_Line(score, rep, line, frozenset(key.split()),
-                           sorted((m[1] for m in members), key=lambda x: (x.at, x.id))))
+        # Exact repeats add no evidence: the line cites the first time it was said.
+        first = min((m[1] for m in members), key=lambda x: (x.at, x.id))
+        cands.append(_Line(score, rep, line, frozenset(key.split()), [first]))
 
     lines_total = max(1, max_lines)
     day_set = sorted({c.day for c in cands})

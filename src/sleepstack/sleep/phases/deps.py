@@ -20,7 +20,7 @@ from typing import Any
 from ...layers.cited import format_cited
 from ...layers.facts import Fact
 from ...layers.rawlog import Turn
-from .notes import note_fields, note_text, render_merged
+from .notes import merged_parts, note_fields, note_text, render_merged
 
 __all__ = [
     "expire_facts",
@@ -230,9 +230,12 @@ def consolidate_notes(user: str, notes: list[dict[str, Any]], settings: dict[str
                       llm: Any = None, budget: Any = None) -> dict[str, Any]:
     """``{user, clusters, merges: [{path, text, sources, …}], warnings, usage}`` for one user.
 
-    Each note is one item citing its own path. A cluster whose members merge
-    (duplicates) or contradict (newest wins, the older kept as history) is
-    rewritten into its oldest note's path; the other members are deleted.
+    Each note is one item citing its own path; a consolidated note is one item
+    per line (all citing its path), so its lines merge one by one. Notes whose
+    lines merge (duplicates) or contradict (newest wins, the older kept as
+    history) are rewritten, together with every note sharing a line with them,
+    into the oldest one's path; the others are deleted. Every current line of
+    every rewritten note is kept.
     """
     empty: dict[str, Any] = {"user": user, "clusters": 0, "merges": [], "warnings": []}
     cs = _module("sleepstack.sleep.consolidate")
@@ -242,14 +245,32 @@ def consolidate_notes(user: str, notes: list[dict[str, Any]], settings: dict[str
     items = []
     evidence: dict[str, str] = {}
     when: dict[str, str] = {}
+    path_of: dict[str, str] = {}
+    earlier: dict[str, list[str]] = {}
+    original: dict[str, list[str]] = {}
     for n in notes:
-        text = note_text(str(n["text"]))
+        md = str(n["text"])
+        text = note_text(md)
         if not text.strip():
             continue
-        at = note_fields(str(n["text"])).get("proposed at") or now
-        evidence[n["path"]] = text
-        when[n["path"]] = at
-        items.append(cs.Note(id=n["path"], text=text, cites=(n["path"],), at=at, user=user))
+        path = str(n["path"])
+        fields = note_fields(md)
+        at = fields.get("proposed at") or fields.get("newest line at") or now
+        evidence[path] = text
+        when[path] = at
+        parts = merged_parts(md)
+        if parts is None:
+            path_of[path] = path
+            original[path] = [text]
+            items.append(cs.Note(id=path, text=text, cites=(path,), at=at, user=user))
+            continue
+        lines, older = parts
+        earlier[path] = older
+        original[path] = lines
+        for i, line in enumerate(lines):
+            lid = f"{path}#{i}"
+            path_of[lid] = path
+            items.append(cs.Note(id=lid, text=line, cites=(path,), at=at, user=user))
     if len(items) < 2:
         return empty
     res = cs.consolidate(
@@ -257,22 +278,64 @@ def consolidate_notes(user: str, notes: list[dict[str, Any]], settings: dict[str
         evidence=evidence, evidence_at=when, llm=llm, budget=budget,
         cache_dir=settings.get("cache_dir"), max_workers=int(settings.get("concurrency", 4)),
     )
-    merges: list[dict[str, Any]] = []
+    # Paths that must be rewritten: those of a cluster that merged or retired something.
+    touched: set[str] = set()
     for cl in res.clusters:
-        if not cl.merged and not cl.history:
+        if cl.merged or cl.history:
+            touched |= {path_of.get(i, i) for i in cl.items}
+    if not touched:
+        return {"user": user, "clusters": len(res.clusters), "merges": [], "warnings": [],
+                "usage": dict(res.usage), "cache_hits": res.cache_hits}
+    # Notes whose lines end up in one line (cited together) are rewritten together.
+    group: dict[str, str] = {p: p for p in set(path_of.values())}
+
+    def find(p: str) -> str:
+        while group[p] != p:
+            group[p] = group[group[p]]
+            p = group[p]
+        return p
+
+    def join(paths: list[str]) -> None:
+        for other in paths[1:]:
+            a, b = find(paths[0]), find(other)
+            if a != b:
+                group[max(a, b)] = min(a, b)
+
+    # A cluster that changed is consolidated into one note, with every note one of
+    # its lines came from (a consolidated note's other lines go along).
+    for cl in res.clusters:
+        if cl.merged or cl.history:
+            join(sorted({path_of.get(i, i) for i in cl.items}))
+    for line in res.notes:
+        join([c for c in line.cites if c in group])
+    members: dict[str, list[str]] = {}
+    for p in group:
+        members.setdefault(find(p), []).append(p)
+    merges: list[dict[str, Any]] = []
+    cached = {path_of.get(i, i): bool(cl.cached) for cl in res.clusters for i in cl.items}
+    for paths in members.values():
+        if not touched & set(paths):
             continue
-        sources = sorted(cl.items, key=lambda p: (when.get(p, ""), p))
-        lines = [n.text for n in cl.notes]
-        older = [n.text for n in cl.history]
+        # An existing consolidated note stays where it is; otherwise the oldest note.
+        sources = sorted(paths, key=lambda p: (p not in earlier, when.get(p, ""), p))
+        mine = set(paths)
+        lines = [n.text for n in res.notes if set(n.cites) & mine]
+        older = [n.text for n in res.history if set(n.cites) & mine]
+        older += [t for p in sources for t in earlier.get(p, [])]
+        if len(sources) == 1 and not older and sorted(lines) == sorted(original[sources[0]]):
+            continue  # one note, nothing merged into it or retired from it: as it was
+        stated = [n.at for n in res.notes if set(n.cites) & mine] + [when[p] for p in sources]
         merges.append({
             "path": sources[0],
             "text": render_merged(user, lines, older, sources=sources,
-                                  by=f"cycle {settings.get('cycle_id')}"),
+                                  by=f"cycle {settings.get('cycle_id')}",
+                                  newest=max(stated) if stated else None),
             "sources": sources,
             "lines": lines,
             "history": older,
-            "cached": bool(cl.cached),
+            "cached": all(cached.get(p, False) for p in sources),
         })
+    merges.sort(key=lambda m: str(m["path"]))
     warnings = [f"grounding gate kept the originals of a merge for {user}: "
                 f"{'; '.join(map(str, r.get('reasons', [])))}" for r in res.rejected]
     return {"user": user, "clusters": len(res.clusters), "merges": merges,

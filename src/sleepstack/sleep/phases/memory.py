@@ -17,7 +17,7 @@ from ...layers.facts import Fact, bound_cites, dump_facts, facts_path
 from ...layers.rawlog import Turn, parse_at
 from ..plan import CycleState, Item, Result
 from . import deps
-from .notes import note_text
+from .notes import merged_parts, note_text
 
 __all__ = [
     "cycle_llm",
@@ -76,7 +76,9 @@ def extract_split(state: CycleState) -> list[Item]:
     for user in state.users:
         turns = list(turns_by_user.get(user, []))
         for note in notes_by_user.get(user, []):
-            text = note_text(str(note["text"]))
+            parts = merged_parts(str(note["text"]))
+            # A consolidated note's "earlier, since replaced" lines are history, not facts.
+            text = "\n\n".join(parts[0]) if parts else note_text(str(note["text"]))
             if not text.strip():
                 continue
             # A note is cited by its path: claims from it lead down to the note file.

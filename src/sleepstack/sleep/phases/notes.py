@@ -29,7 +29,17 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["NOTE_MARKER", "QUOTE_INTRO", "note_fields", "note_text", "render_merged", "render_note"]
+__all__ = [
+    "EARLIER",
+    "MERGED_TITLE",
+    "NOTE_MARKER",
+    "QUOTE_INTRO",
+    "merged_parts",
+    "note_fields",
+    "note_text",
+    "render_merged",
+    "render_note",
+]
 
 NOTE_MARKER = "<!-- sleepstack:note v1 -->"
 QUOTE_INTRO = (
@@ -109,14 +119,47 @@ def note_fields(markdown: str) -> dict[str, str]:
     return out
 
 
+MERGED_TITLE = "# Consolidated memory"
+EARLIER = "(earlier, since replaced) "
+
+
+def merged_parts(markdown: str) -> tuple[list[str], list[str]] | None:
+    """``(current lines, earlier lines)`` of a consolidated note; None for any other note.
+
+    A consolidated note is read back line by line (one quoted paragraph each),
+    so that the next cycle merges its lines one by one with new notes instead
+    of treating the whole note as one opaque statement.
+    """
+    lines = markdown.splitlines()
+    if MERGED_TITLE not in lines[:3] or QUOTE_INTRO not in lines:
+        return None
+    current: list[str] = []
+    earlier: list[str] = []
+    for para in note_text(markdown).split("\n\n"):
+        text = para.strip()
+        if not text:
+            continue
+        if text.startswith(EARLIER):
+            earlier.append(text[len(EARLIER):])
+        else:
+            current.append(text)
+    return current, earlier
+
+
 def render_merged(user: str, lines: list[str], history: list[str], *, sources: list[str],
-                  by: str) -> str:
-    """A consolidated note: the current lines, then what they replaced, all quoted."""
+                  by: str, newest: str | None = None) -> str:
+    """A consolidated note: the current lines, then what they replaced, all quoted.
+
+    *newest* (ISO time of the newest statement merged) is kept in the header so
+    that the next cycle dates the note's lines by what they say, not by when
+    they were consolidated.
+    """
     # The source paths are listed in the cycle's report and audit entries; listing them
     # here too would make the note grow with every duplicate it absorbs.
-    head = [NOTE_MARKER, "# Consolidated memory", ""]
+    head = [NOTE_MARKER, MERGED_TITLE, ""]
     head += [f"- {name}: {_value(v)}" for name, v in (
-        ("user", user), ("consolidated by", by), ("merged notes", str(len(sources))))]
+        ("user", user), ("consolidated by", by), ("merged notes", str(len(sources))),
+        ("newest line at", newest)) if v is not None]
     head += ["", QUOTE_INTRO, ""]
     body = list(dict.fromkeys(lines))
     current = {" ".join(t.split()).casefold() for t in body}
@@ -126,7 +169,7 @@ def render_merged(user: str, lines: list[str], history: list[str], *, sources: l
         if norm in current or norm in seen:
             continue  # a repeat of what is already kept says nothing new
         seen.add(norm)
-        body.append(f"(earlier, since replaced) {text}")
+        body.append(f"{EARLIER}{text}")
     quoted = "\n>\n".join(
         "\n".join(f"> {ln}" if ln else ">" for ln in t.replace("\r", "").split("\n"))
         for t in body
