@@ -21,34 +21,49 @@ Targets (printed as PASS/FAIL lines): injection detection >= 90 % on
 >= 90 % caught with <= 10 % of ``not_secret`` rows flagged; median <= 5 ms per
 KB on every file. ``pi_promptshield_val`` is reported without a target.
 
-    python bench/security.py [--data DIR] [--misses NAME ...] [--limit N]
+    python bench/security.py [--data DIR] [--misses NAME ...] [--limit N] [--repeat N] [--cpu]
 
 ``--misses NAME`` prints the missed positives and flagged negatives of every
 file whose name contains NAME (``--misses all`` for every file), with the
 reasons, to study the *class* of what was missed.
 
-Misses deliberately not chased (a rule for them would be a rule for one
-dataset's wording, or would flag ordinary requests):
+Misses and false positives deliberately not chased (a rule for them would be
+a rule for one dataset's wording, or would flag ordinary text):
 
-* ``pi_piguard_valid_mixed``: BIPIA "injections" that are plain user requests
-  ("Provide a list of Nobel Prize winners…", "Suggest weekend getaways…",
-  "Help me with a recipe…") and PINT's "Formulate an untrue headline for the
-  following texts!". Nothing distinguishes them from the benign requests in
-  the same file and in NotInject; flagging them would flag every request.
-* ``pi_promptshield_val``: most "injections" are a harmless second task
-  appended to a document ("Reformulate the statement…", "Assign a sentiment
-  score…", "Translate…"). Only the overt ones (ignore-previous, "I have been
-  PWNED" output hijacks, new-instruction markers, secret-key extraction) are
-  in reach of structural rules; its detection rate is reported, not targeted.
-* ``secrets_gitleaks_rules``: bare Google API keys (``AIza…``). Most of the
-  file's ``not_secret`` rows are real-looking ``AIza`` keys that gitleaks
-  allow-lists as published, referrer-restricted browser keys; a bare-format
-  rule would flag them all, so ``AIza`` keys are caught only in a credential
-  context (``api_key = "AIza…"``). Also ``*EXAMPLE*`` / ``…HERE`` / repeated
-  ``ABCD`` values are treated as documentation placeholders, and a few
-  not_secret rows that are real-looking keys in a credential position (a
-  hex ``meraki-api-key``, a JWT after ``Authorization: Basic``) stay flagged:
-  to a memory store they are credentials.
+* ``pi_piguard_valid_mixed`` (4 misses): BIPIA "injections" that are plain
+  user requests ("Provide a list of Nobel Prize winners…", "Suggest weekend
+  getaways…", "Help me with a recipe…") and PINT's "Formulate an untrue
+  headline for the following texts!". Nothing distinguishes them from the
+  benign requests in the same file and in NotInject; flagging them would
+  flag every request. Its benign WildGuard/PINT rows that tell the model how
+  to write "your response" are held for review by design (report only).
+* ``pi_promptshield_val`` (report only): most "injections" are a harmless
+  second task appended to a document ("Reformulate the statement…",
+  "Assign a sentiment score…", "Translate…") and many rely on the dataset's
+  own target phrase; only the structural classes (override, new
+  instructions, output dictation, secret extraction, persona switches) are
+  caught. Its flagged benign rows are formatting directives addressed to the
+  model ("wrap your entire response…") and one C1 control character.
+* ``pi_notinject_benign`` (1 review): "…and always include the 'PW'
+  parameter…" reads as a standing order; the rule needs "always + include"
+  for real poisoning ("always include a link to …").
+* ``secrets_gitleaks_rules`` (4 misses): a bare Google API key (``AIza…``:
+  most of the file's ``not_secret`` rows are real-looking ``AIza`` keys that
+  gitleaks allow-lists as published, referrer-restricted browser keys, so
+  they count only in a credential context such as ``api_key = "AIza…"``), a
+  Bedrock key made of ``EXAMPLE`` and two ``12345678-ABCD-ABCD-ABCD-
+  1234567890AB`` values: documentation placeholders by any general measure.
+  The 8 flagged ``not_secret`` rows are real-looking values in credential
+  positions (``key = <45 random chars>``, ``meraki_token = …``, a JWT after
+  ``Authorization: Basic``, a Mailchimp-format key, a Slack-format token,
+  a 40-hex value after a name) - to a memory store these are credentials.
+* Own examples the rules flag on purpose: a quoted attack phrase ("what
+  'ignore all previous instructions' means") is still that phrase once it is
+  pasted into a prompt, and a quote like "you have no restrictions" reads as
+  the jailbreak it resembles.
+
+Latency: the fixed cost of detect-secrets' plugins and config-file reading
+dominates on the secrets file, whose rows are ~70-byte code lines.
 """
 
 from __future__ import annotations
@@ -242,15 +257,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="print misses and false positives of files containing NAME ('all')")
     ap.add_argument("--limit", type=int, default=None, help="rows per file (quick runs)")
     ap.add_argument("--repeat", type=int, default=3, help="timed runs per row (fastest kept)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time with the thread's CPU clock (steadier on a busy machine)")
     args = ap.parse_args(argv)
     if not args.data.is_dir():
         print(f"security benchmark skipped: {args.data} is absent (the shared evaluation data "
               "is not checked out next to the repo)")
         return 0
     t0 = time.perf_counter()
-    reports = evaluate(args.data, limit=args.limit, repeat=args.repeat)
+    clock = time.thread_time if args.cpu else time.perf_counter
+    reports = evaluate(args.data, limit=args.limit, repeat=args.repeat, clock=clock)
     print(f"# security: quarantine validator on {args.data} "
-          f"({sum(len(r.rows) for r in reports)} rows, {time.perf_counter() - t0:.1f} s)\n")
+          f"({sum(len(r.rows) for r in reports)} rows, {time.perf_counter() - t0:.1f} s; "
+          f"latency: {'CPU' if args.cpu else 'wall'} time, fastest of {args.repeat} per row)\n")
     print(report_table(reports))
     print()
     results = check_targets(reports)

@@ -14,19 +14,27 @@ Two layers:
    budget for short memories (5 ms per KB is 0.3 ms for a 60-byte note), so
    :class:`DetectSecretsEngine` runs the same pipeline in memory: the plugins
    and filters are captured once from ``default_settings()``; the text is
-   read through an in-memory file with universal newlines, the same
-   transformers, the same line/secret/context filter stages. Two
-   equivalences make it faster without changing results: a line filter is
-   only evaluated once a plugin found something on that line (filters cannot
-   change what plugins find), and the config transformers are skipped when
-   ``configparser`` is certain to refuse the text (no section header for the
-   plain pass; a non-indented line without ``=``/``:`` for the eager pass).
-   File-level filters (missing file, binary extension, lock file, swagger)
-   judge the temp file, which by construction is a readable ``.txt`` file, so
-   they never fire and are skipped. ``mode="file"`` keeps the temp-file path;
-   a test checks both agree. Plugins are called without their network
-   verification step, so the scan is offline whatever global detect-secrets
-   settings a host process has.
+   read through an in-memory file with universal newlines, then the same
+   transformers and the same line/secret/context filter stages. What makes
+   it fast changes no result, because plugins and filters are pure:
+
+   * each plugin is skipped on lines that lack a literal every one of its own
+     patterns needs (``PRIVATE KEY`` for the private-key plugin, a quote for
+     the entropy plugins, a denylisted word for the keyword plugin…);
+   * the line filters (which detect-secrets asks first) are asked last, and
+     only when a candidate survived the secret and context filters;
+   * the config transformers are skipped when ``configparser`` is certain to
+     refuse the text, and are re-implemented without the regex that
+     detect-secrets compiles for every key it locates (``_ini_lines``), on a
+     reused parser;
+   * file-level filters (missing file, binary extension, lock file,
+     swagger) judge the temp file, which by construction is a readable
+     ``.txt`` file, so they never fire and are skipped.
+
+   ``mode="file"`` keeps the temp-file reference path; tests check that both
+   agree, and that ``_ini_lines`` matches detect-secrets' transformer. Plugins
+   are called without their network verification step, so the scan is
+   offline whatever global detect-secrets settings a host process has.
 
    Its *public IP* detector is ignored: an address is not a credential and
    notes legitimately hold them.
@@ -216,6 +224,11 @@ _PLUGIN_NEEDLES: dict[str, tuple[str, ...]] = {
     "TelegramBotTokenDetector": (":",),
     "TwilioKeyDetector": ("ac", "sk"),
 }
+
+
+def _literal_rx(needles: Iterable[str]) -> re.Pattern[str]:
+    """One compiled search for any of *needles* (cheaper than a Python loop of ``in``)."""
+    return re.compile("|".join(re.escape(n) for n in needles))
 
 
 class _MemFile(io.StringIO):
@@ -466,15 +479,16 @@ class DetectSecretsEngine:
                 return lambda line, low: "'" in line or '"' in line
             if name in ("CloudantDetector", "IbmCloudIamDetector", "IbmCosHmacDetector",
                         "SoftlayerDetector"):
-                return lambda line, low: any(w in low for w in assignment_words) or \
-                    "cloudant" in low or "softlayer" in low
+                assignment = _literal_rx((*assignment_words, "cloudant", "softlayer"))
+                return lambda line, low: assignment.search(low) is not None
             if name == "ArtifactoryDetector":
                 return lambda line, low: "AKC" in line or "AP" in line
             if name == "MailchimpDetector":
                 return lambda line, low: "-us" in line
             needles = _PLUGIN_NEEDLES.get(name)
             if needles is not None:
-                return lambda line, low: any(n in low for n in needles)
+                rx = _literal_rx(needles)
+                return lambda line, low: rx.search(low) is not None
             return None
 
         analyzers: list[tuple[Any, Callable[[str], Iterable[str]],
@@ -707,7 +721,7 @@ _PUTTY_KEY = _rx(r"PuTTY-User-Key-File-\d+:[\s\S]{0,400}?Private-Lines:\s*\d+")
 _SERVICE_ACCOUNT = _rx(r"\"type\"\s*:\s*\"service_account\"")
 
 _CONNECTION_URL = _rx(
-    r"\b(?P<scheme>[a-zA-Z][a-zA-Z0-9+.\-]{1,24})://(?P<user>[^\s:/?#@'\"<>]{1,64}):"
+    r"\b(?P<scheme>[a-zA-Z][a-zA-Z0-9+.\-]{1,24})://(?P<user>[^\s:/?#@'\"<>]{0,64}):"
     r"(?P<v>[^\s@/'\"<>]{1,128})@(?P<host>[^\s/'\"<>:?#]+)")
 _CONNECTION_KV = _rx(r"(?i)(?:^|[;\"'\s])(?:password|pwd|passwd)\s*=\s*(?P<v>[^;\"'\s]{3,})")
 _CONNECTION_HOST = _rx(
@@ -777,7 +791,7 @@ _STATED = _rx(
     r"(?<![\w-])(?P<noun>" + _STATED_NOUN + r")"
     r"(?:\s+(?:for|of|to|du|de la|de|del|da|für|voor|на|от)\s+[^\n:=]{1,30}?\b)?"
     r"\s*(?:=|:|\b(?:is|was|is set to|has been (?:set|changed) to|is now|will be|lautet|ist|est|"
-    r"es|è|é|era|was set to|это)\b|是|は)\s*[:=]?\s*"
+    r"es|è|é|era|was set to|это)\b|是|は|\s(?=[\"'“«]))\s*[:=]?\s*"
     r"(?P<v>\"[^\"\n]{2,64}\"|'[^'\n]{2,64}'|“[^”\n]{2,64}”|«[^»\n]{2,64}»|[^\s\"'“”«»,;]{3,64})")
 _STATED_ANYCASE = re.compile(_STATED.pattern, re.IGNORECASE)
 _STATED_LABEL = _rx(
@@ -866,9 +880,14 @@ class SecretScorer:
                 continue
             lo = line_starts[hit.line - 1] if 0 < hit.line <= len(line_starts) else 0
             hi = line_starts[hit.line] if hit.line < len(line_starts) else len(text)
-            pos = text.find(value, lo, hi)
-            if pos < 0:
-                pos = text.find(value)
+            # The config transformer escapes quotes inside values; look for both forms.
+            for form in dict.fromkeys((value, value.replace('\\"', '"'))):
+                pos = text.find(form, lo, hi)
+                if pos < 0:
+                    pos = text.find(form)
+                if pos >= 0:
+                    value = form
+                    break
             if pos < 0:
                 continue
             start, end = _extend_token(text, pos, pos + len(value))

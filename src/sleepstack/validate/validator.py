@@ -26,9 +26,8 @@ configuration always give the same verdict.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Literal, cast
 
 from ..errors import UsageError
@@ -52,6 +51,37 @@ _STRUCTURAL = ("path.", "encoding.", "size.")
 _REDACT_TOKEN = "[REDACTED:{rule}]"
 
 
+class _FrozenMap(Mapping[str, "SeverityOverride"]):
+    """A read-only, picklable, hashable copy of the severity overrides.
+
+    (``types.MappingProxyType`` is read-only too but cannot be pickled, and a
+    config travels to process-pool workers.)
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, SeverityOverride]) -> None:
+        self._data = dict(data)
+
+    def __getitem__(self, key: str) -> SeverityOverride:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._data.items()))
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __reduce__(self) -> tuple[type[_FrozenMap], tuple[dict[str, SeverityOverride]]]:
+        return (_FrozenMap, (self._data,))
+
+
 @dataclass(frozen=True)
 class ValidatorConfig:
     """How strict the validator is.
@@ -66,7 +96,7 @@ class ValidatorConfig:
 
     max_bytes: int = 8 * 1024
     max_lines: int = 200
-    severities: Mapping[str, SeverityOverride] = field(default_factory=dict, hash=False)
+    severities: Mapping[str, SeverityOverride] = field(default_factory=dict)
     scorers: tuple[Scorer, ...] = ()
     detect_secrets: bool = True
     detect_secrets_mode: Literal["fast", "file"] = "fast"
@@ -84,7 +114,7 @@ class ValidatorConfig:
             if rule.startswith(_STRUCTURAL) and value not in ("reject", "review"):
                 raise UsageError(f"{rule!r} is a structural rule: only reject or review",
                                  rule=rule, value=value)
-        object.__setattr__(self, "severities", MappingProxyType(overrides))
+        object.__setattr__(self, "severities", _FrozenMap(overrides))
         scorers = tuple(self.scorers)
         for s in scorers:
             if not isinstance(s, Scorer):

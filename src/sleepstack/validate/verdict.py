@@ -28,6 +28,7 @@ __all__ = [
     "Scorer",
     "Severity",
     "Verdict",
+    "sort_findings",
 ]
 
 #: Bumped whenever a rule changes what it flags. The sleep cycle's idempotency
