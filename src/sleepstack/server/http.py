@@ -430,6 +430,13 @@ def create_app(settings: ServerSettings) -> FastAPI:
         report = await run(mem.audit_verify, settings.admin_timeout_s)
         return report.to_dict()
 
+    # ---- web inspector (owned by server/web.py): read-only HTML at / and /ui/… ----
+    from .web import mount_web
+
+    mount_web(app, tokens=tokens, memory=lambda: memories.get(READER), run=run,
+              limiter=limiter)
+    # ---- end web inspector ----
+
     return app
 
 
