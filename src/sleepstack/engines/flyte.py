@@ -98,8 +98,9 @@ ALWAYS_KEYED = ("code", "cache_salt")
 #: what each default phase's ``work`` reads from the settings (its cache key, with the item)
 PHASE_SETTINGS: dict[str, tuple[str, ...]] = {
     "validate": (),
-    # facts carry the cycle id; the LLM spec and budget decide how they are extracted
-    "extract": ("llm", "token_budget", "cycle_id"),
+    # the LLM spec and budget decide how facts are extracted; the merge step
+    # stamps the cycle id, so one user's unchanged turns hit the cache next cycle
+    "extract": ("llm", "token_budget"),
     "resolve": ("cycle_id",),
     # `now` stands in for a note's missing timestamp; the merged note names the cycle
     "consolidate": ("llm", "token_budget", "embedder", "now", "cycle_id"),

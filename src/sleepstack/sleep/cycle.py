@@ -295,10 +295,17 @@ def _stage_reports(store: Store, state: CycleState, summary: CycleSummary) -> No
     cycles = _load_cycles(store, state)
     cycles = [c for c in cycles if c.get("cycle_id") != state.cycle_id]
     cycles.append(cycle_entry(body, state.now))
+    # Bounded, so the listing can never outgrow the store's content limit and
+    # fail a cycle; older reports stay in reports/ and in the audit log.
+    cycles = cycles[-MAX_LISTED_CYCLES:]
     state.put(CYCLES_PATH, dumps(cycles))
     state.put(INDEX_PATH, render_index(cycles))
     for p in (json_path(state.cycle_id), html_path(state.cycle_id), CYCLES_PATH, INDEX_PATH):
         state.base.setdefault(p, store.sha(p))
+
+
+#: how many cycles reports/cycles.json and reports/index.html list
+MAX_LISTED_CYCLES = 500
 
 
 def _load_cycles(store: Store, state: CycleState) -> list[dict[str, Any]]:

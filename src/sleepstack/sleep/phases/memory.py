@@ -94,22 +94,24 @@ def extract_work(item: Item, settings: dict[str, Any]) -> Result:
     """The facts stated in one user's new turns and notes."""
     turns = [_turn(d) for d in item["turns"]]
     llm, budget = cycle_llm(settings)
-    cycle = settings.get("cycle_id")
     warnings: list[str] = []
+    # No cycle id here: the result then depends only on the turns and the model,
+    # so an engine can serve it from a content-keyed cache in a later cycle.
+    # extract_merge stamps the cycle id.
     try:
-        facts = deps.extract_facts(turns, cycle=cycle, llm=llm, budget=budget)
+        facts = deps.extract_facts(turns, cycle=None, llm=llm, budget=budget)
     except LLMError as exc:
         # Over budget or the model failed: the rules still extract what they can.
         warnings.append(f"LLM extraction for {item['user']} fell back to rules: {exc.message}")
-        facts = deps.extract_facts(turns, cycle=cycle)
+        facts = deps.extract_facts(turns, cycle=None)
     return {"user": item["user"], "facts": _dicts(facts), "warnings": warnings}
 
 
 def extract_merge(state: CycleState, results: list[Result]) -> None:
-    """Keep the new facts for the resolve phase."""
+    """Keep the new facts for the resolve phase, stamped with this cycle's id."""
     new = state.inputs.setdefault("new_facts", {})
     for r in results:
-        new[r["user"]] = r["facts"]
+        new[r["user"]] = [{**f, "cycle": state.cycle_id} for f in r["facts"]]
         state.warnings.extend(r.get("warnings", []))
 
 
