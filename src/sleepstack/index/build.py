@@ -145,8 +145,12 @@ def _plan(store: Store, indexed: dict[str, tuple[str, int]]) -> tuple[_Plan, int
             if kind is None:
                 continue
             seen.add(path)
-            data = store.read_bytes(path)
             old = indexed.get(path)
+            if kind == "raw" and old is not None and store.fs.size(path) == old[1]:
+                # Raw logs only grow: the same size means nothing new (no need to read it).
+                unchanged_sources += 1
+                continue
+            data = store.read_bytes(path)
             user = path.split("/")[2] if kind == "raw" else user_of(path)
             if kind == "raw":
                 assert user is not None
@@ -375,7 +379,10 @@ def _build_locked(
         }
         conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", meta.items())
         conn.execute("COMMIT")
-        conn.execute("INSERT INTO items_fts(items_fts) VALUES ('optimize')")
+        if not incremental or len(plan.add) > total // 10:
+            # Merging the FTS b-trees speeds queries up but costs seconds on a large
+            # index; small refreshes leave it to FTS5's own automerge.
+            conn.execute("INSERT INTO items_fts(items_fts) VALUES ('optimize')")
         conn.execute("PRAGMA optimize")
     except BaseException:
         conn.close()

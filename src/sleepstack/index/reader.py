@@ -39,7 +39,8 @@ __all__ = [
     "open_current",
 ]
 
-_USER_CACHE = 256
+#: Users whose rows and vectors stay loaded (about 1.5 MB per thousand turns each).
+_USER_CACHE = 64
 #: BM25 column weights: text, role (speaker names), ctx (the turn before), ukey (filter only).
 BM25_WEIGHTS = (1.0, 0.4, 0.3, 0.0)
 
@@ -93,6 +94,7 @@ class Generation:
     _users: OrderedDict[str, UserData] = field(default_factory=OrderedDict)
     _topics: dict[str, TopicData] = field(default_factory=dict)
     _topic_infos: list[TopicInfo] | None = None
+    _topic_sources: dict[str, tuple[str, int]] | None = None
 
     @property
     def embedder(self) -> str:
@@ -186,10 +188,12 @@ class Generation:
             return self._topic_infos
 
     def topic_sources(self) -> dict[str, tuple[str, int]]:
-        """Indexed reference documents: path -> (sha, size)."""
+        """Indexed reference documents: path -> (sha, size) (read once: generations are fixed)."""
         with self.lock:
-            return {p: (sha, int(size)) for p, sha, size in self.conn.execute(
-                "SELECT path, sha, size FROM sources WHERE kind = 'topic'")}
+            if self._topic_sources is None:
+                self._topic_sources = {p: (sha, int(size)) for p, sha, size in self.conn.execute(
+                    "SELECT path, sha, size FROM sources WHERE kind = 'topic'")}
+            return self._topic_sources
 
     # --------------------------------------------------------------- lexical
     def search(self, match: str, limit: int,

@@ -14,6 +14,7 @@ import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from ..index.rows import Row
@@ -114,6 +115,7 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
+@lru_cache(maxsize=65536)
 def _date(at: str | None) -> datetime | None:
     if not at:
         return None
@@ -123,6 +125,7 @@ def _date(at: str | None) -> datetime | None:
         return None
 
 
+@lru_cache(maxsize=65536)
 def _human_day(dt: datetime) -> str:
     return f"{dt.day} {dt.strftime('%b %Y')}"
 
