@@ -218,3 +218,16 @@ def test_ask_with_a_command_llm(built: Memory, tmp_path: Path) -> None:
     answer = ask(built.store, "what is my cat called?", "bo", llm=f"cmd:{sys.executable} {script}",
                  now=NOW)
     assert answer.text == "Miso" and answer.llm.startswith("cmd:") and "B0" in answer.cites
+
+
+def test_degraded_recall_without_index_still_finds_a_paraphrase(tmp_path: Path) -> None:
+    """No index yet and no shared word: the on-the-fly embedding still ranks the right turn."""
+    from sleepstack import Memory
+
+    mem = Memory.init(tmp_path / "fresh")
+    mem.log("alice", "s1", "user", "I moved to Lisbon last month", at="2024-05-08T10:00:00Z")
+    mem.log("alice", "s1", "user", "The weather is nice today", at="2024-05-08T10:01:00Z")
+    mem.log("alice", "s1", "user", "Lunch was a cheese sandwich", at="2024-05-08T10:02:00Z")
+    ctx = mem.recall("where does she live?", "alice", budget_tokens=300)
+    assert ctx.degraded is True
+    assert ctx.items and ctx.items[0].text == "I moved to Lisbon last month"

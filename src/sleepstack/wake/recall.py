@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
+from ..adapters.embed import DEFAULT_EMBEDDER
 from ..errors import SleepstackError, UsageError
 from ..index.lexical import BM25, STOPWORDS, fts_query, raw_words, stem
 from ..index.reader import Generation, IndexUnavailable, UserData, open_current
@@ -75,6 +76,7 @@ class RecallConfig:
     prf: float = 0.0  # dense pseudo-relevance feedback (off: it did not help on LoCoMo)
     prf_k: int = 5
     fresh_dense_cap: int = 32  # rows past the index embedded per recall, newest first
+    degraded_dense_cap: int = 256  # with no usable index: rows embedded per recall, newest first
     patience: int = 40
 
 
@@ -220,13 +222,24 @@ def _indexed_pool(store: Store, gen: Generation, user: str, content: str,
                  roles)
 
 
-def _file_pool(store: Store, user: str, content: str) -> _Pool:
+def _file_pool(store: Store, user: str, content: str, cfg: RecallConfig) -> _Pool:
     rows = all_rows(store, user)
     lex = _fresh_lexical(None, user, content, rows)
     sessions = _sessions(rows)
     for ids in sessions.values():
         ids.sort(key=lambda i: (rows[i].at_ts or 0.0, i))
-    return _Pool(rows, lex, None, np.zeros(len(rows), dtype=bool), sessions)
+    # Without an index, a question that shares no word with the memory (e.g.
+    # "where does she live?" vs "I moved to Lisbon") would find nothing; the
+    # newest rows are embedded on the fly so the degraded answer is still useful.
+    dense: F32 | None = None
+    try:
+        qvec = get_embedder(DEFAULT_EMBEDDER).embed([content])[0]
+        dense = np.full(len(rows), -1.0, dtype=np.float32)
+        for i, vec in _embed_fresh(DEFAULT_EMBEDDER, rows, cfg.degraded_dense_cap).items():
+            dense[i] = float(vec @ qvec)
+    except SleepstackError:
+        dense = None  # no embedder either: lexical only, still an answer
+    return _Pool(rows, lex, dense, np.zeros(len(rows), dtype=bool), sessions)
 
 
 def _ranks(values: F32, mask: np.ndarray, top: int) -> dict[int, int]:
@@ -424,7 +437,7 @@ def recall(
         except Exception:  # any index failure: answer from the files instead
             degraded, pool = True, None
     if pool is None:
-        pool = _file_pool(store, user, query)
+        pool = _file_pool(store, user, query, config)
         window = parse_time(query, choose_anchor(now, _latest(pool)))
         if window is not None:
             content = window.strip(query)
