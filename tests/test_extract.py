@@ -189,7 +189,7 @@ def test_named_speaker_is_the_subject_and_text_is_third_person() -> None:
     assert len(got) == 1
     f = got[0]
     assert (f.subject, f.attribute, f.value) == ("Caroline", "lives_in", "Boston")
-    assert f.text == "Caroline moved to Boston (stated 2023-05-08)."
+    assert f.text == "Caroline lives in Boston, having moved there (stated 2023-05-08)."
     assert f.cites == ("t1",) and f.valid_from == "2023-05-08T13:56:00Z"
 
 

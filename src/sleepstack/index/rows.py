@@ -13,8 +13,7 @@ path                                   layer        cites
 ``memory/log/<u>/<day>.md``            raw          the turn id
 ``user/<u>/facts.jsonl``               fact         the fact's citations
 ``user/<u>/SHORT_TERM.md``             short_term   the bullet's citations
-``user/<u>/LONG_TERM.md``              fact         the bullet's citations
-``user/<u>/notes/*.md``                note         the bullet's citations
+``user/<u>/notes/*.md``                note         the note's path
 ``memory/topics/<slug>/…``             topic        the document path
 =====================================  ===========  =======================
 """
@@ -28,6 +27,7 @@ from functools import cached_property
 
 from ..layers.cited import parse_cited
 from ..layers.facts import Fact
+from ..layers.notes import current_note_lines
 from ..layers.rawlog import iso, parse_at, parse_line
 from ..layers.topics import chunk_document, is_markdown, topic_of
 from ..store.paths import user_of
@@ -101,8 +101,8 @@ def source_kind(path: str) -> str | None:
             return "facts"
         if rest == "SHORT_TERM.md":
             return "short_term"
-        if rest == "LONG_TERM.md":
-            return "long_term"
+        # LONG_TERM.md is the rendered view of facts.jsonl, which is indexed
+        # itself (with validity windows): indexing both would double every fact.
         if len(parts) == 4 and parts[2] == "notes" and parts[3].endswith(".md"):
             return "note"
     return None
@@ -176,6 +176,24 @@ def cited_rows(text: str, user: str, path: str, layer: str) -> list[Row]:
     ]
 
 
+def note_rows(text: str, user: str, path: str) -> list[Row]:
+    """One row per current statement of a note; a note cites its own file.
+
+    Promoted notes keep their text as a quoted block (untrusted data), so they
+    are read with the note reader, not as cited bullets; lines a consolidation
+    replaced are history and are left out. A hand-written note with cited
+    bullets keeps its bullets' citations.
+    """
+    bullets = cited_rows(text, user, path, "note")
+    if bullets:
+        return bullets
+    return [
+        Row(key=f"note:{path}:{n}", user=user, layer="note", path=path, text=line,
+            cites=(path,))
+        for n, line in enumerate(current_note_lines(text))
+    ]
+
+
 def topic_rows(text: str, path: str) -> list[Row]:
     """One row per chunk of a reference document; chunks cite the document's path."""
     slug = topic_of(path)
@@ -202,6 +220,6 @@ def rows_for_file(path: str, data: bytes) -> list[Row]:
     if kind == "facts":
         return fact_rows(text, user, path)
     if kind == "note":
-        return cited_rows(text, user, path, "note")
+        return note_rows(text, user, path)
     return cited_rows(text, user, path, "short_term" if kind == "short_term" else "fact")
 

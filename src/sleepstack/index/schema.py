@@ -26,7 +26,7 @@ from pathlib import Path
 
 __all__ = ["SCHEMA", "SCHEMA_VERSION", "connect_ro", "connect_rw", "user_key"]
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"  # 3: notes read as quoted text; LONG_TERM.md no longer indexed
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

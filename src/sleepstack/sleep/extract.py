@@ -1243,7 +1243,9 @@ def _rule_moves(ctx: _Ctx) -> list[_Cand]:
         loc = _proper(m["rest"])
         if not loc:
             return []
-        text = f"{_name(ctx.subject)} moved to {loc}{date_txt}"
+        # Say what is now true ("lives in"), then how: the fact answers "where
+        # does X live?" as well as "when did X move?".
+        text = f"{_name(ctx.subject)} lives in {loc}, having moved there{date_txt}"
         return [_Cand(ctx.subject, "lives_in", loc, "personal", 0.85, _sentence(text, ctx.stated))]
     m = _RX_LIVE.match(c)
     if m:
@@ -1275,10 +1277,10 @@ def _rule_moves(ctx: _Ctx) -> list[_Cand]:
         loc = _proper(m["rest"])
         if not loc:
             return []
-        text = f"{who} moved to {loc}{date_txt}"
+        text = f"{who} lives in {loc}, having moved there{date_txt}"
         if rel and name:
             owner = "the user's" if ctx.subject == "user" else _poss(ctx.subject)
-            text = f"{name} ({owner} {rel}) moved to {loc}{date_txt}"
+            text = f"{name} ({owner} {rel}) lives in {loc}, having moved there{date_txt}"
         return [_Cand(who, "lives_in", loc, "personal", 0.7, _sentence(text, ctx.stated))]
     return []
 

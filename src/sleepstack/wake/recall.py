@@ -30,7 +30,7 @@ import math
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 import numpy as np
@@ -72,7 +72,10 @@ class RecallConfig:
     recency_weight: float = 0.05
     recency_days: float = 30.0
     session_boost: float = 0.1  # the caller's current session
-    fact_boost: float = 0.15  # current facts over raw turns saying the same
+    # Current facts are distilled, validated and cited: they outrank the raw
+    # turns they came from. (LoCoMo, which tuned the other weights, has no facts.)
+    fact_boost: float = 0.5
+    stale_factor: float = 0.4  # raw turns whose claim a newer fact superseded (present tense)
     prf: float = 0.0  # dense pseudo-relevance feedback (off: it did not help on LoCoMo)
     prf_k: int = 5
     fresh_dense_cap: int = 32  # rows past the index embedded per recall, newest first
@@ -309,6 +312,10 @@ def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool
         cands |= in_window
     speakers = _named_speakers(pool, query) if cfg.speaker_boost else set()
     anchor_ts = anchor.timestamp()
+    # Raw turns are checked against curated facts (layers never trust upward):
+    # a turn whose only claim a newer fact superseded is history for a question
+    # about the present ("I live in Berlin" after "I moved to Munich").
+    stale = set() if past else _stale_turn_ids(pool)
     out: list[Piece] = []
     for i in cands:
         r = pool.rows[i]
@@ -348,7 +355,42 @@ def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool
         for p in out:
             if p.row.session in strength:
                 p.score += cfg.session_weight * best * strength[p.row.session] / top
+    if stale:
+        # Last, so that no later boost lifts a superseded claim back up.
+        for p in out:
+            if p.row.layer == "raw" and stale.issuperset(p.row.cites):
+                p.score *= cfg.stale_factor
     out.sort(key=lambda p: (-p.score, p.row.key))
+    return _merge_identical(out)
+
+
+def _stale_turn_ids(pool: _Pool) -> set[str]:
+    """Turn ids cited only by closed (superseded or expired) facts."""
+    closed: set[str] = set()
+    current: set[str] = set()
+    for r in pool.rows:
+        if r.layer == "fact":
+            (closed if r.valid_to else current).update(r.cites)
+    return closed - current
+
+
+def _merge_identical(pieces: list[Piece]) -> list[Piece]:
+    """One item per distinct text and layer, citing every occurrence (best score kept).
+
+    A user who says the same thing five times should cost the budget once.
+    """
+    kept: dict[tuple[str, str], Piece] = {}
+    out: list[Piece] = []
+    for p in pieces:
+        key = (p.row.layer, " ".join(p.row.text.casefold().split()))
+        first = kept.get(key)
+        if first is None:
+            kept[key] = p
+            out.append(p)
+            continue
+        extra = [c for c in p.row.cites if c not in first.row.cites]
+        if extra:
+            first.row = replace(first.row, cites=(*first.row.cites, *extra))
     return out
 
 
