@@ -27,6 +27,7 @@ lexically and says ``degraded: true``.
 from __future__ import annotations
 
 import math
+import re
 import sqlite3
 import time
 from collections.abc import Callable
@@ -75,7 +76,7 @@ class RecallConfig:
     # Current facts are distilled, validated and cited: they outrank the raw
     # turns they came from. (LoCoMo, which tuned the other weights, has no facts.)
     fact_boost: float = 0.5
-    stale_factor: float = 0.4  # raw turns whose claim a newer fact superseded (present tense)
+    stale_factor: float = 0.25  # raw turns whose claim a newer fact superseded (present tense)
     prf: float = 0.0  # dense pseudo-relevance feedback (off: it did not help on LoCoMo)
     prf_k: int = 5
     fresh_dense_cap: int = 32  # rows past the index embedded per recall, newest first
@@ -364,6 +365,17 @@ def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool
     return _merge_identical(out)
 
 
+def _without_own_name(query: str, user: str) -> str:
+    """The query without the user's own id as a word ("Where does Carol live?" for carol).
+
+    Every memory of a user is about that user, mostly in the first person; the
+    name itself only matches the few notes that spell it out, which would
+    outrank better answers on the name alone. Dense scoring keeps the full query.
+    """
+    stripped = re.sub(rf"(?i)\b{re.escape(user)}(?:'s)?\b", " ", query)
+    return stripped if stripped.strip() else query
+
+
 def _stale_turn_ids(pool: _Pool) -> set[str]:
     """Turn ids cited only by closed (superseded or expired) facts."""
     closed: set[str] = set()
@@ -467,22 +479,22 @@ def recall(
     # The time phrase is matched as a window, not as words.
     pool: _Pool | None = None
     window: TimeWindow | None = None
-    content = query
+    content = _without_own_name(query, user)
     if gen is not None:
         try:
             pre = gen.user_data(user)
             latest = datetime.fromtimestamp(pre.latest_ts, UTC) if pre.latest_ts else None
             anchor = choose_anchor(now, latest)
-            window = parse_time(query, anchor)
-            content = window.strip(query) if window else query
+            window = parse_time(content, anchor)
+            content = window.strip(content) if window else content
             pool = _indexed_pool(store, gen, user, content, qvec, routes, config)
         except Exception:  # any index failure: answer from the files instead
             degraded, pool = True, None
     if pool is None:
-        pool = _file_pool(store, user, query, config)
-        window = parse_time(query, choose_anchor(now, _latest(pool)))
+        pool = _file_pool(store, user, content, config)
+        window = parse_time(content, choose_anchor(now, _latest(pool)))
         if window is not None:
-            content = window.strip(query)
+            content = window.strip(content)
             pool.lex = _fresh_lexical(None, user, content, pool.rows)
     anchor = choose_anchor(now, _latest(pool))
     past = about_past(query, window, anchor)
