@@ -8,15 +8,17 @@ measures the cycle's wall time (a dry run: the same inputs every time) and the
 extract phase's time, and the speed-up of each against concurrency 1
 (target: at least 0.8 × concurrency for the delay-bound phase). Then:
 
-* a rerun of the same cycle inputs: Flyte serves every work item from its
-  cache (target: under 10 % of the first run); the local engine has no cache
-  for extraction, so its rerun costs a full cycle;
+* a rerun of the same cycle inputs: both engines serve every LLM work item
+  from their caches (target: under 10 % of the first run): Flyte from its
+  local-mode cache, the local engine from its work cache;
 * the per-task overhead of Flyte's local mode: a cycle without an LLM on
   ``--overhead-users`` users under both engines, (flyte − local) / tasks.
 
     python bench/engines.py [--users 32] [--delay 0.2] [--levels 1 2 4 8]
 
-Flyte's local cache goes to a temporary directory (never ``~/.flyte``).
+Flyte's local cache goes to a temporary directory (never ``~/.flyte``); so
+does the local engine's work cache. Every measurement but the reruns starts
+with an empty cache (a fresh Flyte salt, a fresh local work cache directory).
 """
 
 from __future__ import annotations
@@ -92,6 +94,12 @@ class CountingLocal(LocalEngine):
         return await super()._map(phase, items, settings)
 
 
+def local_engine(concurrency: int, root: Path, reuse: str | None = None) -> LocalEngine:
+    """The local engine with a fresh work cache (or the one named *reuse*) under *root*."""
+    return LocalEngine(concurrency=concurrency,
+                       work_cache_dir=root / (reuse or uuid.uuid4().hex))
+
+
 def flyte_engine(concurrency: int, cache: Path, salt: str | None = None) -> Engine:
     from sleepstack.engines.flyte import FlyteEngine
 
@@ -129,12 +137,13 @@ def main() -> None:
         llm = f"cmd:{sys.executable} -S -E {script}"
         store, config = make_store(tmp / "home", args.users, llm)
         cache = tmp / "flyte-cache"
+        work = tmp / "local-work-cache"
 
         # Warm up: imports and Flyte's first-run start, outside the measurements.
         t0 = time.perf_counter()
         flyte_engine(1, cache)  # imports flyte
         start = time.perf_counter() - t0
-        one(store, config, LocalEngine(concurrency=8))
+        one(store, config, local_engine(8, work))
         one(store, config, flyte_engine(8, cache))
 
         rows: list[list[object]] = []
@@ -142,7 +151,7 @@ def main() -> None:
         for kind in ("local", "flyte"):
             base: tuple[float, float] | None = None
             for c in args.levels:
-                engine = LocalEngine(concurrency=c) if kind == "local" else flyte_engine(c, cache)
+                engine = local_engine(c, work) if kind == "local" else flyte_engine(c, cache)
                 count.write_text("")
                 wall, ext = one(store, config, engine)
                 calls = len(count.read_text().splitlines())
@@ -156,13 +165,13 @@ def main() -> None:
         print(table(["engine", "concurrency", "cycle s", "speed-up", "extract s",
                      "extract speed-up", "efficiency", "LLM calls"], rows))
 
-        # Reruns of the same inputs: Flyte from its cache, the local engine from scratch.
+        # Reruns of the same inputs: each engine from its own cache.
         rerun_rows: list[list[object]] = []
         top = max(args.levels)
         salt = uuid.uuid4().hex
         for kind in ("local", "flyte"):
             def make(kind: str = kind) -> Engine:
-                return LocalEngine(concurrency=top) if kind == "local" \
+                return local_engine(top, work, salt) if kind == "local" \
                     else flyte_engine(top, cache, salt)
             count.write_text("")
             first, _ = one(store, config, make())
@@ -180,9 +189,10 @@ def main() -> None:
 
         # Per-task overhead: no LLM, many users; (flyte - local) / number of work items.
         plain, plain_cfg = make_store(tmp / "plain", args.overhead_users, "none")
-        counting = CountingLocal(concurrency=8)
+        counting = CountingLocal(concurrency=8, work_cache_dir=work / "overhead-warm")
         one(plain, plain_cfg, counting)  # warm (imports, validator)
         counting.tasks = 0
+        counting.work_cache_root = work / "overhead"  # an empty cache, as Flyte's new salt
         t_local, _ = one(plain, plain_cfg, counting)
         t_flyte, _ = one(plain, plain_cfg, flyte_engine(8, cache))
         per_task_ms = (t_flyte - t_local) / max(1, counting.tasks) * 1000

@@ -63,8 +63,10 @@ def audited_tree(store: Store) -> dict[str, bytes]:
 
 
 def whole_home(home: Path) -> dict[str, bytes]:
+    # cache/ is derived, content-keyed work (like index/): a dry run may fill it.
     return {p.relative_to(home).as_posix(): p.read_bytes() for p in sorted(home.rglob("*"))
-            if p.is_file() and not p.name.startswith(".")}
+            if p.is_file() and not p.name.startswith(".")
+            and p.relative_to(home).parts[0] != "cache"}
 
 
 def test_contradiction_supersedes_and_keeps_history(tmp_path: Path) -> None:

@@ -68,9 +68,17 @@ sys.excepthook = _EXCEPTHOOK  # `import flyte` installs its own; the host's stay
 from .. import errors as _errors  # noqa: E402
 from ..errors import BackendError, UsageError  # noqa: E402
 from ..sleep.plan import CycleState, Phase, Plan  # noqa: E402
-from .base import kill_point  # noqa: E402
+from .base import (  # noqa: E402  (the key tables are re-exported here)
+    ALWAYS_KEYED,
+    PHASE_SETTINGS,
+    RUN_SETTINGS,
+    cache_settings,
+    kill_point,
+)
+from .base import run_settings as _run_settings  # noqa: E402
 
 __all__ = [
+    "ALWAYS_KEYED",
     "DEFAULT_PLAN",
     "ENV",
     "PHASE_SETTINGS",
@@ -88,25 +96,6 @@ __all__ = [
 
 #: the plan a cycle runs unless told otherwise
 DEFAULT_PLAN = "sleepstack.sleep.phases:default_plan"
-
-#: settings that steer how work runs, never what it returns (left out of cache keys)
-RUN_SETTINGS = ("run_id", "engine", "concurrency", "processes", "cache_dir")
-
-#: in every work item's cache key: a new release (or a new salt) never reuses old results
-ALWAYS_KEYED = ("code", "cache_salt")
-
-#: what each default phase's ``work`` reads from the settings (its cache key, with the item)
-PHASE_SETTINGS: dict[str, tuple[str, ...]] = {
-    "validate": (),
-    # the LLM spec and budget decide how facts are extracted; the merge step
-    # stamps the cycle id, so one user's unchanged turns hit the cache next cycle
-    "extract": ("llm", "token_budget"),
-    "resolve": ("cycle_id",),
-    # `now` stands in for a note's missing timestamp; the merged note names the cycle
-    "consolidate": ("llm", "token_budget", "embedder", "now", "cycle_id"),
-    "expire": ("ttl_days", "now"),
-    "summarise": ("now", "summary_days"),
-}
 
 #: where Flyte's local mode puts run metadata and reports (fixed by flyte, never cleaned)
 _FLYTE_TMP = Path("/tmp/flyte")
@@ -171,22 +160,6 @@ def _phase(plan: str, name: str) -> Phase:
         if phase.name == name:
             return phase
     raise UsageError(f"plan {plan!r} has no phase {name!r}", plan=plan, phase=name)
-
-
-def cache_settings(phase: str, settings: dict[str, Any]) -> dict[str, Any]:
-    """The settings that decide *phase*'s results: part of each work item's cache key.
-
-    A phase this table does not know (a custom plan) is keyed on every setting
-    but the run settings: safe, at the price of fewer hits.
-    """
-    keys = PHASE_SETTINGS.get(phase)
-    if keys is None:
-        return {k: v for k, v in settings.items() if k not in RUN_SETTINGS}
-    return {k: settings.get(k) for k in (*ALWAYS_KEYED, *keys)}
-
-
-def _run_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    return {k: settings[k] for k in RUN_SETTINGS if k in settings}
 
 
 def _dumps(value: Any, *, sort: bool = False) -> str:
