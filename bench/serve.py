@@ -199,7 +199,8 @@ def main() -> int:
                     help="store embedder (default hash: indexing 20k turns with MiniLM on "
                          "2 cores takes minutes; pass local:all-MiniLM-L6-v2 to measure it)")
     ap.add_argument("--cycle-nice", type=int, default=0,
-                    help="run the sleep cycles under `nice -n N` (a deployment choice)")
+                    help="run the sleep cycles under an extra `nice -n N` (`sleepstack sleep`"
+                         " already lowers itself by 10)")
     ap.add_argument("--max-bytes", type=int, default=16 << 20,
                     help="store max file size (default 16 MiB, see prepare())")
     ap.add_argument("--home", type=Path, default=None, help="store to build or reuse")
@@ -226,7 +227,7 @@ def main() -> int:
 
     print(f"\n{args.turns} turns, {args.users} users, {args.clients} clients, "
           f"{args.duration:g}s per run, {args.workers} worker(s), embedder {args.embedder}, "
-          f"cycles at nice {args.cycle_nice}")
+          f"cycles at sleepstack's default nice 10, plus {args.cycle_nice}")
     print(table(["run", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"],
                 [row("recall (idle)", idle), row("recall (sleep cycles running)", busy)]))
     ratio = pct(busy.latencies, 95) / pct(idle.latencies, 95)
