@@ -17,9 +17,13 @@ from .store.store import CONFIG_FILE
 from .wake.log import append_turns, turn_from_dict
 from .wake.propose import propose as _propose
 
-if TYPE_CHECKING:  # sleep-path types (sleep/undo/facts); their modules load lazily
+if TYPE_CHECKING:  # types of the lazily loaded wake and sleep modules
+    from .index.build import GenerationInfo
+    from .layers.compression import SessionContext
     from .layers.facts import Fact
     from .sleep.cycle import CycleSummary
+    from .wake.ask import Answer
+    from .wake.context import Context
 
 __all__ = ["Memory"]
 
@@ -150,10 +154,3 @@ class Memory:
 
         budget = self.config.budget_tokens if budget_tokens is None else budget_tokens
         return session_context(self.store, user, session, budget)
-
-
-if TYPE_CHECKING:  # wake-path types; their modules load lazily
-    from .index.build import GenerationInfo
-    from .layers.compression import SessionContext
-    from .wake.ask import Answer
-    from .wake.context import Context
