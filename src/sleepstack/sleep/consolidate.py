@@ -66,7 +66,9 @@ __all__ = [
     "ConsolidateResult",
     "Note",
     "cluster",
+    "cluster_items",
     "consolidate",
+    "merge_one_cluster",
     "note_from_fact",
 ]
 
@@ -853,3 +855,86 @@ def consolidate(
         rejected=[dict(x, cluster=r.key) for r in done for x in r.rejected],
         usage=usage.to_dict(),
     )
+
+
+# ------------------------------------------------------- one task per cluster
+#
+# The cycle runs consolidation as two phases: ``cluster`` (one task per user:
+# embed and cluster) and ``consolidate`` (one task per cluster: merge, gate,
+# cache). These two functions are those halves of :func:`consolidate`; what
+# passes between them is plain JSON, and the merge of one cluster gives the
+# same result (and uses the same cache entry) as :func:`consolidate` does.
+
+
+def cluster_items(
+    items: Sequence[Note | Fact],
+    *,
+    embedder: Embedder | str = DEFAULT_EMBEDDER,
+    threshold: float = 0.75,
+    cache_dir: str | None = None,
+) -> dict[str, Any]:
+    """Embed and cluster *items*: ``{"singles": [note], "clusters": [{members, sims}]}``.
+
+    Notes are :meth:`Note.to_dict` values; ``sims`` is a cluster's cosine
+    similarity matrix (its members' order), which :func:`merge_one_cluster`
+    needs to tell near-duplicates apart. Clusters are in :func:`cluster`'s
+    order; singles (items related to nothing) need no merge.
+    """
+    notes = [note_from_fact(i) if isinstance(i, Fact) else i for i in items
+             if not (isinstance(i, Fact) and not i.current)]  # fmt: skip
+    if not notes:
+        return {"singles": [], "clusters": []}
+    emb = CachedEmbedder(embedder, cache_dir)
+    vectors = emb.embed([n.text for n in notes])
+    comps = cluster(notes, vectors, threshold=threshold)
+    clusters: list[dict[str, Any]] = []
+    for g in comps:
+        if len(g) < 2:
+            continue
+        sub = np.asarray(vectors[g] @ vectors[g].T, dtype=np.float32)
+        clusters.append({
+            "members": [notes[i].to_dict() for i in g],
+            # float32 values are exact as JSON floats, so the merge sees the same numbers
+            "sims": [[float(x) for x in row] for row in sub],
+        })  # fmt: skip
+    return {"singles": [notes[g[0]].to_dict() for g in comps if len(g) == 1],
+            "clusters": clusters}
+
+
+def merge_one_cluster(
+    members: Sequence[Note],
+    sims: Sequence[Sequence[float]] | FloatMatrix,
+    *,
+    embedder: Embedder | str = DEFAULT_EMBEDDER,
+    duplicate_threshold: float = 0.9,
+    grounding_threshold: float = DEFAULT_THRESHOLD,
+    evidence: Mapping[str, str] | None = None,
+    evidence_at: Mapping[str, str] | None = None,
+    llm: LLM | None = None,
+    budget: Budget | None = None,
+    cache_dir: str | None = None,
+) -> tuple[ClusterResult, dict[str, int]]:
+    """Merge, gate and cache one cluster: ``(result, llm usage)``.
+
+    The cache key and entry are :func:`consolidate`'s, so either finds what the
+    other stored; a hit makes no LLM call and loads no embedder.
+    """
+    members = list(members)
+    emb = CachedEmbedder(embedder, cache_dir)
+    params = _Params(duplicate_threshold, grounding_threshold, emb.name)
+    ev = dict(evidence or {})
+    model: LLM | None = None
+    if llm is not None and not is_none(llm):
+        model = BudgetedLLM(llm, budget) if budget is not None else llm
+    llm_spec = model.spec if model is not None else "none"
+    key = _cache_key(members, params, llm_spec, ev)
+    hit = _cache_read(cache_dir, key)
+    if hit is not None:
+        return hit, Usage().to_dict()
+    gate = _Gate(emb.sibling(persist=False), grounding_threshold, ev, dict(evidence_at or {}))
+    matrix = np.asarray(sims, dtype=np.float32).reshape(len(members), len(members))
+    usage = Usage()
+    res = _merge_cluster(key, members, matrix, params, gate, model, usage, threading.Lock())
+    if res.llm_fallback is None:
+        _cache_write(cache_dir, res)
+    return res, usage.to_dict()

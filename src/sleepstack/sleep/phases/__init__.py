@@ -6,7 +6,8 @@ phase          does (one work item per …)
 validate       judge each staged proposal; promote, archive or hold (proposal)
 extract        facts from new raw-log turns and promoted notes (user)
 resolve        supersede within slots, keep history (user)
-consolidate    cluster related notes and merge them, cached and grounded (user)
+cluster        embed a user's notes and cluster related ones (user)
+consolidate    merge one cluster, cached on its content and grounded (cluster)
 expire         close facts past their category's TTL (user)
 summarise      ``facts.jsonl``, ``SHORT_TERM.md``, ``LONG_TERM.md`` (user)
 =============  ==========================================================
@@ -24,12 +25,14 @@ __all__ = ["PHASE_NAMES", "default_plan"]
 
 
 def default_plan() -> Plan:
-    """Validate → extract → resolve → consolidate → expire → summarise."""
+    """Validate → extract → resolve → cluster → consolidate → expire → summarise."""
     return Plan((
         Phase("validate", promote.split, promote.work, promote.merge, cpu_heavy=True),
         Phase("extract", memory.extract_split, memory.extract_work, memory.extract_merge,
               cpu_heavy=True, uses_llm=True),
         Phase("resolve", memory.resolve_split, memory.resolve_work, memory.resolve_merge),
+        Phase("cluster", consolidate.cluster_split, consolidate.cluster_work,
+              consolidate.cluster_merge, cpu_heavy=True),
         Phase("consolidate", consolidate.split, consolidate.work, consolidate.merge,
               cpu_heavy=True, uses_llm=True),
         Phase("expire", memory.expire_split, memory.expire_work, memory.expire_merge),

@@ -13,7 +13,7 @@ import hashlib
 import importlib
 import re
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -23,9 +23,14 @@ from ...layers.rawlog import Turn
 from .notes import merged_parts, note_fields, note_text, render_merged
 
 __all__ = [
+    "assemble_merges",
+    "cluster_user_notes",
+    "consolidate_notes",
     "expire_facts",
     "extract_facts",
+    "merge_cluster",
     "missing",
+    "needs_now",
     "render_long_term",
     "render_short_term",
     "resolve_facts",
@@ -226,36 +231,62 @@ def render_long_term(facts: list[Fact]) -> str:
 
 
 # -------------------------------------------------------------- consolidate
-def consolidate_notes(user: str, notes: list[dict[str, Any]], settings: dict[str, Any], *,
-                      llm: Any = None, budget: Any = None) -> dict[str, Any]:
-    """``{user, clusters, merges: [{path, text, sources, …}], warnings, usage}`` for one user.
+#
+# Consolidation runs as three steps, so that a cycle can fan the middle one out:
+# :func:`cluster_user_notes` (one user: read the notes, embed, cluster),
+# :func:`merge_cluster` (one cluster: merge, gate, cache; pure) and
+# :func:`assemble_merges` (one user again: turn the clusters' lines into notes).
+# :func:`consolidate_notes` is the three in a row.
+
+
+def _utc(ts: str) -> datetime:
+    dt = _parse(ts)
+    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+
+
+def _timestamp(md: str) -> str | None:
+    fields = note_fields(md)
+    return fields.get("proposed at") or fields.get("newest line at") or None
+
+
+def needs_now(notes: list[dict[str, Any]]) -> bool:
+    """Whether some note has no timestamp of its own (it is then stamped ``now``)."""
+    return any(note_text(str(n["text"])).strip() and _timestamp(str(n["text"])) is None
+               for n in notes)
+
+
+def cluster_user_notes(user: str, notes: list[dict[str, Any]], *, now: str,
+                       embedder: str | None = None, cache_dir: str | None = None
+                       ) -> dict[str, Any]:
+    """One user's notes as consolidation items, clustered.
+
+    ``{user, singles, clusters: [{members, sims, evidence, evidence_at}], when,
+    path_of, earlier, original}``, JSON values only: each cluster carries all
+    its merge needs (:func:`merge_cluster`); the rest is what
+    :func:`assemble_merges` needs to turn merged lines back into notes.
 
     Each note is one item citing its own path; a consolidated note is one item
-    per line (all citing its path), so its lines merge one by one. Notes whose
-    lines merge (duplicates) or contradict (newest wins, the older kept as
-    history) are rewritten, together with every note sharing a line with them,
-    into the oldest one's path; the others are deleted. Every current line of
-    every rewritten note is kept.
+    per line (all citing its path), so its lines merge one by one. A note with
+    no timestamp of its own is stamped *now*.
     """
-    empty: dict[str, Any] = {"user": user, "clusters": 0, "merges": [], "warnings": []}
+    out: dict[str, Any] = {"user": user, "singles": [], "clusters": [], "when": {},
+                           "path_of": {}, "earlier": {}, "original": {}}
     cs = _module("sleepstack.sleep.consolidate")
     if cs is None:
-        return empty
-    now = str(settings.get("now", ""))
+        return out
     items = []
     evidence: dict[str, str] = {}
-    when: dict[str, str] = {}
-    path_of: dict[str, str] = {}
-    earlier: dict[str, list[str]] = {}
-    original: dict[str, list[str]] = {}
+    when: dict[str, str] = out["when"]
+    path_of: dict[str, str] = out["path_of"]
+    earlier: dict[str, list[str]] = out["earlier"]
+    original: dict[str, list[str]] = out["original"]
     for n in notes:
         md = str(n["text"])
         text = note_text(md)
         if not text.strip():
             continue
         path = str(n["path"])
-        fields = note_fields(md)
-        at = fields.get("proposed at") or fields.get("newest line at") or now
+        at = _timestamp(md) or now
         evidence[path] = text
         when[path] = at
         parts = merged_parts(md)
@@ -272,20 +303,81 @@ def consolidate_notes(user: str, notes: list[dict[str, Any]], settings: dict[str
             path_of[lid] = path
             items.append(cs.Note(id=lid, text=line, cites=(path,), at=at, user=user))
     if len(items) < 2:
-        return empty
-    res = cs.consolidate(
-        items, embedder=str(settings.get("embedder") or cs.DEFAULT_EMBEDDER),
-        evidence=evidence, evidence_at=when, llm=llm, budget=budget,
-        cache_dir=settings.get("cache_dir"), max_workers=int(settings.get("concurrency", 4)),
+        return out
+    got = cs.cluster_items(items, embedder=embedder or cs.DEFAULT_EMBEDDER, cache_dir=cache_dir)
+    out["singles"] = got["singles"]
+    for cl in got["clusters"]:
+        cites = sorted({c for m in cl["members"] for c in m["cites"]})
+        out["clusters"].append({
+            **cl,
+            "evidence": {c: evidence[c] for c in cites if c in evidence},
+            "evidence_at": {c: when[c] for c in cites if c in when},
+        })
+    return out
+
+
+def merge_cluster(cluster: dict[str, Any], *, embedder: str | None = None,
+                  cache_dir: str | None = None, llm: Any = None, budget: Any = None
+                  ) -> dict[str, Any]:
+    """Merge one cluster of :func:`cluster_user_notes`: a :class:`ClusterResult` dict.
+
+    Its ``cached`` says whether the per-cluster cache served it; ``usage`` is
+    the LLM tokens it spent.
+    """
+    cs = _module("sleepstack.sleep.consolidate")
+    if cs is None:
+        return {}
+    res, usage = cs.merge_one_cluster(
+        [cs.Note.from_dict(m) for m in cluster["members"]], cluster["sims"],
+        embedder=embedder or cs.DEFAULT_EMBEDDER, evidence=cluster.get("evidence"),
+        evidence_at=cluster.get("evidence_at"), llm=llm, budget=budget, cache_dir=cache_dir,
     )
+    out: dict[str, Any] = res.to_dict()
+    out["usage"] = usage
+    return out
+
+
+def assemble_merges(clustered: dict[str, Any], merged: list[dict[str, Any]], *,
+                    cycle_id: Any) -> dict[str, Any]:
+    """``{user, clusters, merges: [{path, text, sources, …}], warnings, usage, cache_hits}``.
+
+    *clustered* is :func:`cluster_user_notes`'s value, *merged* the
+    :func:`merge_cluster` results of its clusters, in order. Notes whose lines
+    merge (duplicates) or contradict (newest wins, the older kept as history)
+    are rewritten, together with every note sharing a line with them, into the
+    oldest one's path; the others are deleted. Every current line of every
+    rewritten note is kept.
+    """
+    user = str(clustered["user"])
+    cs = _module("sleepstack.sleep.consolidate")
+    if cs is None or not clustered["clusters"]:
+        return {"user": user, "clusters": 0, "merges": [], "warnings": []}
+    when: dict[str, str] = clustered["when"]
+    path_of: dict[str, str] = clustered["path_of"]
+    earlier: dict[str, list[str]] = clustered["earlier"]
+    original: dict[str, list[str]] = clustered["original"]
+    done = [cs.ClusterResult.from_dict(r, cached=bool(r.get("cached"))) for r in merged]
+    usage: dict[str, int] = {}
+    for r in merged:
+        for k, v in dict(r.get("usage") or {}).items():
+            usage[k] = usage.get(k, 0) + int(v)
+
+    def order(n: Any) -> tuple[datetime, str]:
+        return (_utc(n.at), n.id)
+
+    singles = [cs.Note.from_dict(n) for n in clustered["singles"]]
+    res_notes = sorted([*singles, *(n for r in done for n in r.notes)], key=order)
+    res_history = sorted((n for r in done for n in r.history), key=order)
+    cache_hits = sum(1 for r in done if r.cached)
+    rejected = [dict(x, cluster=r.key) for r in done for x in r.rejected]
     # Paths that must be rewritten: those of a cluster that merged or retired something.
     touched: set[str] = set()
-    for cl in res.clusters:
+    for cl in done:
         if cl.merged or cl.history:
             touched |= {path_of.get(i, i) for i in cl.items}
     if not touched:
-        return {"user": user, "clusters": len(res.clusters), "merges": [], "warnings": [],
-                "usage": dict(res.usage), "cache_hits": res.cache_hits}
+        return {"user": user, "clusters": len(done), "merges": [], "warnings": [],
+                "usage": usage, "cache_hits": cache_hits}
     # Notes whose lines end up in one line (cited together) are rewritten together.
     group: dict[str, str] = {p: p for p in set(path_of.values())}
 
@@ -303,32 +395,32 @@ def consolidate_notes(user: str, notes: list[dict[str, Any]], settings: dict[str
 
     # A cluster that changed is consolidated into one note, with every note one of
     # its lines came from (a consolidated note's other lines go along).
-    for cl in res.clusters:
+    for cl in done:
         if cl.merged or cl.history:
             join(sorted({path_of.get(i, i) for i in cl.items}))
-    for line in res.notes:
+    for line in res_notes:
         join([c for c in line.cites if c in group])
     members: dict[str, list[str]] = {}
     for p in group:
         members.setdefault(find(p), []).append(p)
     merges: list[dict[str, Any]] = []
-    cached = {path_of.get(i, i): bool(cl.cached) for cl in res.clusters for i in cl.items}
+    cached = {path_of.get(i, i): bool(cl.cached) for cl in done for i in cl.items}
     for paths in members.values():
         if not touched & set(paths):
             continue
         # An existing consolidated note stays where it is; otherwise the oldest note.
         sources = sorted(paths, key=lambda p: (p not in earlier, when.get(p, ""), p))
         mine = set(paths)
-        lines = [n.text for n in res.notes if set(n.cites) & mine]
-        older = [n.text for n in res.history if set(n.cites) & mine]
+        lines = [n.text for n in res_notes if set(n.cites) & mine]
+        older = [n.text for n in res_history if set(n.cites) & mine]
         older += [t for p in sources for t in earlier.get(p, [])]
         if len(sources) == 1 and not older and sorted(lines) == sorted(original[sources[0]]):
             continue  # one note, nothing merged into it or retired from it: as it was
-        stated = [n.at for n in res.notes if set(n.cites) & mine] + [when[p] for p in sources]
+        stated = [n.at for n in res_notes if set(n.cites) & mine] + [when[p] for p in sources]
         merges.append({
             "path": sources[0],
             "text": render_merged(user, lines, older, sources=sources,
-                                  by=f"cycle {settings.get('cycle_id')}",
+                                  by=f"cycle {cycle_id}",
                                   newest=max(stated) if stated else None),
             "sources": sources,
             "lines": lines,
@@ -337,6 +429,22 @@ def consolidate_notes(user: str, notes: list[dict[str, Any]], settings: dict[str
         })
     merges.sort(key=lambda m: str(m["path"]))
     warnings = [f"grounding gate kept the originals of a merge for {user}: "
-                f"{'; '.join(map(str, r.get('reasons', [])))}" for r in res.rejected]
-    return {"user": user, "clusters": len(res.clusters), "merges": merges,
-            "warnings": warnings, "usage": dict(res.usage), "cache_hits": res.cache_hits}
+                f"{'; '.join(map(str, r.get('reasons', [])))}" for r in rejected]
+    return {"user": user, "clusters": len(done), "merges": merges,
+            "warnings": warnings, "usage": usage, "cache_hits": cache_hits}
+
+
+def consolidate_notes(user: str, notes: list[dict[str, Any]], settings: dict[str, Any], *,
+                      llm: Any = None, budget: Any = None) -> dict[str, Any]:
+    """``{user, clusters, merges: [{path, text, sources, …}], warnings, usage}`` for one user.
+
+    :func:`cluster_user_notes`, :func:`merge_cluster` on each cluster, then
+    :func:`assemble_merges`, in one call (see those for what is merged how).
+    """
+    embedder = settings.get("embedder") or None
+    cache_dir = settings.get("cache_dir")
+    clustered = cluster_user_notes(user, notes, now=str(settings.get("now", "")),
+                                   embedder=embedder, cache_dir=cache_dir)
+    merged = [merge_cluster(cl, embedder=embedder, cache_dir=cache_dir, llm=llm, budget=budget)
+              for cl in clustered["clusters"]]
+    return assemble_merges(clustered, merged, cycle_id=settings.get("cycle_id"))
