@@ -45,10 +45,15 @@ PHASE_SETTINGS: dict[str, tuple[str, ...]] = {
     # stamps the cycle id, so one user's unchanged turns hit the cache next cycle
     "extract": ("llm", "token_budget"),
     "resolve": ("cycle_id",),
-    # `now` stands in for a note's missing timestamp; the merged note names the cycle
-    "consolidate": ("llm", "token_budget", "embedder", "now", "cycle_id"),
+    # one item per user: embed and cluster its notes (a missing timestamp is
+    # filled into the item by split, so the work reads no clock)
+    "cluster": ("embedder",),
+    # one item per cluster; the merge step stamps the cycle id on merged notes
+    "consolidate": ("llm", "token_budget", "embedder"),
     "expire": ("ttl_days", "now"),
     "summarise": ("now", "summary_days"),
+    # the index rebuild's plan (sleepstack.index.tasks): the item names its embedder
+    "embed": (),
 }
 
 

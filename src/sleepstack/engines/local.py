@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import concurrent.futures.process  # noqa: F401 - cf.process.BrokenProcessPool below
 import contextlib
 import hashlib
 import json

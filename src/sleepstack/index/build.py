@@ -15,13 +15,14 @@ than the previous one are pruned.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import sqlite3
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -48,7 +49,13 @@ from .rows import Row, rows_for_file, source_kind, turn_rows
 from .schema import SCHEMA_VERSION, connect_ro, connect_rw, user_key
 from .vectors import F32, from_blob, get_embedder, to_blob
 
-__all__ = ["GenerationInfo", "build_generation", "configured_embedder"]
+__all__ = [
+    "GenerationInfo",
+    "build_generation",
+    "configured_embedder",
+    "embed_key",
+    "plan_embedding",
+]
 
 _EMBED_BATCH = 256
 _SOURCE_PREFIXES = ("memory/log", "memory/topics", "user")
@@ -208,6 +215,51 @@ def _with_context(rows: list[Row], prev: sqlite3.Connection | None) -> list[Row]
     return out
 
 
+def embed_key(text: str) -> str:
+    """The key a vector is stored and reused under: :attr:`Row.text_key` of an embedded text."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def _group_of(row: Row) -> str:
+    """The embedding work item a row's text belongs to: its topic, else its user."""
+    if row.topic is not None:
+        return f"topic:{row.topic}"
+    return f"user:{row.user}" if row.user is not None else "shared"
+
+
+def plan_embedding(store: Store, *, embedder: str | None = None,
+                   full: bool = False) -> list[dict[str, Any]]:
+    """The texts the next :func:`build_generation` would embed, as work items.
+
+    One item per reference topic (``"topic:<slug>"``) and per user
+    (``"user:<u>"``): ``{"group", "embedder", "texts"}``, the texts sorted and
+    deduplicated, none of them already in the current generation's vectors.
+    An unchanged topic has no item, and a changed one's item depends only on
+    its own new texts, so an engine caching items by content never embeds the
+    same group twice. The vectors computed for these texts (by
+    :func:`embed_key`) can be handed to :func:`build_generation`.
+    """
+    spec = embedder or configured_embedder(store)
+    dim = int(get_embedder(spec).dim)
+    directory = index_dir(store)
+    cur = current_generation(directory)
+    prev, same_schema = _open_previous(cur[1], spec, dim) if cur is not None else (None, False)
+    try:
+        incremental = prev is not None and not (full or not same_schema)
+        plan, _ = _plan(store, _indexed_sources(prev if incremental else None))
+        known = _known_vectors([prev] if prev is not None else [],
+                               sorted({r.text_key for r in plan.add}), dim)
+    finally:
+        if prev is not None:
+            prev.close()
+    groups: dict[str, set[str]] = {}
+    for r in plan.add:
+        if r.text_key not in known:
+            groups.setdefault(_group_of(r), set()).add(r.embed_text)
+    return [{"group": g, "embedder": spec, "texts": sorted(texts)}
+            for g, texts in sorted(groups.items())]
+
+
 def _known_vectors(conns: Iterable[sqlite3.Connection], tkeys: list[str],
                    dim: int) -> dict[str, F32]:
     out: dict[str, F32] = {}
@@ -294,11 +346,15 @@ def build_generation(
     embedder: str | None = None,
     full: bool = False,
     progress: Progress | None = None,
+    vectors: Mapping[str, Sequence[float]] | None = None,
 ) -> GenerationInfo:
     """Build (incrementally unless *full*) and publish a new index generation.
 
     With nothing changed since the current generation, nothing is published
     and the current generation is returned with ``added == removed == 0``.
+    *vectors* are precomputed vectors by :func:`embed_key` (the work items of
+    :func:`plan_embedding`, embedded elsewhere): used instead of embedding those
+    texts here; anything still missing is embedded as usual.
     """
     t0 = time.perf_counter()
     spec = embedder or configured_embedder(store)
@@ -310,7 +366,7 @@ def build_generation(
         prev, same_schema = _open_previous(cur[1], spec, dim) if cur is not None else (None, False)
         try:
             return _build_locked(store, directory, cur, prev, spec, dim, full or not same_schema,
-                                 progress, t0)
+                                 progress, t0, vectors or {})
         finally:
             if prev is not None:
                 prev.close()
@@ -326,6 +382,7 @@ def _build_locked(
     full: bool,
     progress: Progress | None,
     t0: float,
+    vectors: Mapping[str, Sequence[float]],
 ) -> GenerationInfo:
     incremental = prev is not None and not full
     plan, _ = _plan(store, _indexed_sources(prev if incremental else None))
@@ -339,6 +396,10 @@ def _build_locked(
         progress("read", len(plan.add), len(plan.add))
     known = _known_vectors([prev] if prev is not None else [],
                            sorted({r.text_key for r in plan.add}), dim)
+    for r in plan.add:
+        given = vectors.get(r.text_key)
+        if r.text_key not in known and given is not None and len(given) == dim:
+            known[r.text_key] = np.asarray(given, dtype=np.float32)
     vecs = _embed_rows(plan.add, spec, known, progress)
     plan.add = _with_context(plan.add, prev if incremental else None)
 

@@ -16,6 +16,7 @@ at snapshot time. So:
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import tempfile
@@ -215,7 +216,8 @@ def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: 
                 cycle=state.cycle_id)
     state.timings["commit"] = round(time.perf_counter() - t2, 4)
     kill_point("index")
-    summary.index = _build_index(store, state.cycle_id, state.timings)
+    summary.index = _build_index(store, state.cycle_id, state.timings, engine=eng,
+                                 settings=state.settings, now=now)
     if summary.index and summary.index.get("error"):
         state.warnings.append(f"index rebuild failed: {summary.index['error']}")
     state.timings["total"] = round(time.perf_counter() - t0, 4)
@@ -328,17 +330,35 @@ def _mark_path(store: Store) -> Path | None:
     return root / _INDEX_MARK if root is not None else None
 
 
-def _build_index(store: Store, cycle_id: str, timings: dict[str, float]) -> dict[str, Any]:
-    """Rebuild the index after the commit; a failure is returned, never raised."""
+def _build_index(store: Store, cycle_id: str, timings: dict[str, float], *,
+                 engine: Engine | None = None, settings: dict[str, Any] | None = None,
+                 now: str | None = None) -> dict[str, Any]:
+    """Rebuild the index after the commit; a failure is returned, never raised.
+
+    With the cycle's *engine*, the texts the new generation needs are embedded
+    first as that engine's work items (one per topic and per user, cached on
+    content), and the builder is handed their vectors; without one, or should
+    that step fail, the builder embeds them itself.
+    """
     t = time.perf_counter()
     try:
         from ..index.build import build_generation
     except ImportError as exc:
         return {"error": f"index builder unavailable: {exc}"}
+    embed: dict[str, Any] | None = None
+    vectors: dict[str, list[float]] | None = None
+    if engine is not None:
+        try:
+            embed, vectors = _embed_for_index(store, cycle_id, engine, settings or {},
+                                              now or _utc_now())
+        except Exception as exc:  # the builder embeds whatever is missing
+            embed = {"error": f"{type(exc).__name__}: {exc}"}
     try:
-        info = build_generation(store).to_dict()
+        info = build_generation(store, vectors=vectors).to_dict()
     except Exception as exc:  # the commit stands whatever the index does
         info = {"error": f"{type(exc).__name__}: {exc}"}
+    if embed is not None:
+        info["embed"] = embed
     timings["index"] = round(time.perf_counter() - t, 4)
     mark = _mark_path(store)
     if mark is not None:
@@ -348,6 +368,28 @@ def _build_index(store: Store, cycle_id: str, timings: dict[str, float]) -> dict
         except OSError:
             pass
     return info
+
+
+def _embed_for_index(store: Store, cycle_id: str, engine: Engine, settings: dict[str, Any],
+                     now: str) -> tuple[dict[str, Any] | None, dict[str, list[float]] | None]:
+    """Run the index's embedding plan on *engine*: what it did, and the vectors (None: nothing)."""
+    from ..index.build import plan_embedding
+    from ..index.tasks import INDEX_PLAN, index_plan
+
+    items = plan_embedding(store)
+    if not items:
+        return None, None
+    state = CycleState(home=store.url, cycle_id=cycle_id, key=f"index:{cycle_id}", now=now,
+                       dry_run=False, settings=dict(settings), inputs={"embed_items": items})
+    # A copy, so the engine's record of the cycle (cache stats, last run) stays the
+    # cycle's; an engine that runs plans by reference is pointed at the index plan.
+    runner = copy.copy(engine)
+    if isinstance(getattr(runner, "plan", None), str):
+        runner.plan = INDEX_PLAN  # type: ignore[attr-defined]
+    runner.run(index_plan(), state)
+    vectors: dict[str, list[float]] = state.inputs.get("vectors", {})
+    return {"items": len(items), "texts": sum(len(i["texts"]) for i in items),
+            "engine": runner.name}, vectors
 
 
 def _index_catch_up(store: Store, last: str, timings: dict[str, float]) -> dict[str, Any] | None:
