@@ -22,6 +22,7 @@ import pytest
 
 pytest.importorskip("flyte")
 
+import fake_llm
 from sleepstack.config import Config
 from sleepstack.engines import flyte as fe
 from sleepstack.engines import get_engine
@@ -31,39 +32,15 @@ from sleepstack.sleep.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.store import Store
 from test_sleep_cycle import log, make_store, seed
 
-FAKE_LLM = r'''
-import json, os, re, sys
-prompt = sys.stdin.read()
-with open(os.environ["FAKE_LLM_COUNT"], "a") as f:
-    f.write("call\n")
-m = re.search(r"<<<TURNS\n(.*?)\nTURNS>>>", prompt, re.S)
-out = []
-for line in (m.group(1).splitlines() if m else []):
-    t = json.loads(line)
-    hit = re.search(r"I live in ([A-Z][a-z]+)", t["text"]) if t.get("role") == "user" else None
-    if hit:
-        out.append({"subject": "user", "attribute": "lives_in", "value": hit.group(1),
-                    "category": "personal", "confidence": 0.9, "cites": [t["id"]],
-                    "text": f"The user lives in {hit.group(1)}."})
-print(json.dumps(out))
-'''
-
 
 def _llm_store(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, Config, Path]:
-    script = tmp / "fake_llm.py"
-    script.write_text(FAKE_LLM)
-    count = tmp / "llm-calls.txt"
-    count.write_text("")
-    monkeypatch.setenv("FAKE_LLM_COUNT", str(count))
-    config_text = (f'[wake]\nembedder = "hash:64"\n\n[sleep]\n'
-                   f'llm = "cmd:{sys.executable} {script}"\n')
+    config_text, count = fake_llm.install(tmp, monkeypatch)
     store = Store.init(tmp / "home", config_text=config_text)
     seed(store)
     return store, Config.parse(config_text), count
 
 
-def _calls(count: Path) -> int:
-    return len(count.read_text().splitlines())
+_calls = fake_llm.calls
 
 
 def test_rerun_is_served_from_the_cache_and_changes_miss(tmp_path: Path,

@@ -8,12 +8,12 @@ temporary directory (the temp dir itself is redirected for dry runs).
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import fake_llm
 from sleepstack.config import Config
 from sleepstack.engines import LocalEngine
 from sleepstack.engines.local import WorkCache, work_cache_dir, work_key
@@ -22,46 +22,18 @@ from sleepstack.sleep.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.store import Store
 from test_sleep_cycle import log, seed
 
-FAKE_LLM = r'''
-import json, os, re, sys
-prompt = sys.stdin.read()
-with open(os.environ["FAKE_LLM_COUNT"], "a") as f:
-    f.write("call\n")
-if os.environ.get("FAKE_LLM_FAIL"):
-    sys.exit(3)
-m = re.search(r"<<<TURNS\n(.*?)\nTURNS>>>", prompt, re.S)
-out = []
-for line in (m.group(1).splitlines() if m else []):
-    t = json.loads(line)
-    hit = re.search(r"I live in ([A-Z][a-z]+)", t["text"]) if t.get("role") == "user" else None
-    if hit:
-        out.append({"subject": "user", "attribute": "lives_in", "value": hit.group(1),
-                    "category": "personal", "confidence": 0.9, "cites": [t["id"]],
-                    "text": f"The user lives in {hit.group(1)}."})
-print(json.dumps(out))
-'''
-
 NOW = "2026-01-06T08:00:00Z"
-
-
-def _config(script: Path) -> str:
-    return f'[wake]\nembedder = "hash:64"\n\n[sleep]\nllm = "cmd:{sys.executable} {script}"\n'
 
 
 @pytest.fixture
 def llm_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, Config, Path]:
-    script = tmp_path / "fake_llm.py"
-    script.write_text(FAKE_LLM)
-    count = tmp_path / "llm-calls.txt"
-    count.write_text("")
-    monkeypatch.setenv("FAKE_LLM_COUNT", str(count))
-    store = Store.init(tmp_path / "home", config_text=_config(script))
+    config_text, count = fake_llm.install(tmp_path, monkeypatch)
+    store = Store.init(tmp_path / "home", config_text=config_text)
     seed(store)
-    return store, Config.parse(_config(script)), count
+    return store, Config.parse(config_text), count
 
 
-def _calls(count: Path) -> int:
-    return len(count.read_text().splitlines())
+_calls = fake_llm.calls
 
 
 def test_rerun_makes_no_llm_calls_and_a_changed_user_alone_misses(
@@ -100,11 +72,11 @@ def test_a_changed_setting_misses(llm_store: tuple[Store, Config, Path],
     run_cycle(store, config, engine=LocalEngine(), dry_run=True, now=NOW)
     assert _calls(count) == 2
     other = tmp_path / "other_llm.py"  # the same model under another spec
-    other.write_text(FAKE_LLM)
-    run_cycle(store, Config.parse(_config(other)), engine=LocalEngine(), dry_run=True,
+    other.write_text(fake_llm.SCRIPT)
+    run_cycle(store, Config.parse(fake_llm.config_for(other)), engine=LocalEngine(), dry_run=True,
               now=NOW)
     assert _calls(count) == 4
-    budget = Config.parse(_config(other) + "token_budget = 123456\n")
+    budget = Config.parse(fake_llm.config_for(other) + "token_budget = 123456\n")
     run_cycle(store, budget, engine=LocalEngine(), dry_run=True, now=NOW)
     assert _calls(count) == 6
 
