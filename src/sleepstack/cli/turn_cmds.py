@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..wake.log import append_turns, parse_jsonl
+from ..wake.propose import preview
 from .context import Context
 
 __all__ = ["register"]
@@ -73,5 +74,10 @@ def _import(args: argparse.Namespace, ctx: Context) -> int:
 def _propose(args: argparse.Namespace, ctx: Context) -> int:
     pid = ctx.memory().propose(args.text, args.user, args.session, path=args.path,
                                source=args.source)
-    ctx.emit({"id": pid}, pid)
+    # Tell the caller now what the next sleep cycle will most likely decide.
+    verdict = preview(args.text, user=args.user, path=args.path, source=args.source)
+    if verdict["decision"] != "accept":
+        ctx.note(f"sleepstack: note: quarantined; the validator would {verdict['decision']} it:"
+                 f" {'; '.join(verdict['reasons'])}")
+    ctx.emit({"id": pid, "preview": verdict}, pid)
     return 0

@@ -18,7 +18,7 @@ from ..store import ABSENT, Store
 from ..store.audit import canonical
 from ..store.paths import check_user_id
 
-__all__ = ["inbox_path", "propose"]
+__all__ = ["inbox_path", "preview", "propose"]
 
 _SESSION_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
 
@@ -35,6 +35,20 @@ def _check_session(session: str) -> str:
 def inbox_path(session: str, proposal_id: str) -> str:
     """Where a proposal waits for the next sleep cycle."""
     return f"staging/sessions/{_check_session(session)}/inbox/{proposal_id}.json"
+
+
+def preview(text: str, *, user: str, path: str | None = None,
+            source: str | None = None) -> dict[str, Any]:
+    """What the sleep cycle's validator will most likely say about this proposal.
+
+    Advisory only: the proposal is quarantined either way and judged again at
+    sleep time (rules may change, a person may review it). It lets an agent
+    learn at once that a memory will be refused, and why.
+    """
+    from ..validate import Validator, ValidatorConfig
+
+    verdict = Validator(ValidatorConfig()).validate(text, user=user, path=path, source=source)
+    return {"decision": str(verdict.decision.value), "reasons": list(verdict.reasons)}
 
 
 def propose(
