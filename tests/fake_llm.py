@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from sleepstack.config import Config
+from sleepstack.store import Store
+
 SCRIPT = r'''
 import json, os, re, sys
 prompt = sys.stdin.read()
@@ -44,6 +47,16 @@ def install(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Path]:
 def config_for(script: Path) -> str:
     """A store config whose sleep cycles use *script* as their LLM (and a fast embedder)."""
     return f'[wake]\nembedder = "hash:64"\n\n[sleep]\nllm = "cmd:{sys.executable} {script}"\n'
+
+
+def llm_store(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, Config, Path]:
+    """A seeded store (alice and bob) whose cycles use the fake LLM; and its call counter."""
+    from test_sleep_cycle import seed
+
+    config_text, count = install(tmp, monkeypatch)
+    store = Store.init(tmp / "home", config_text=config_text)
+    seed(store)
+    return store, Config.parse(config_text), count
 
 
 def calls(count: Path) -> int:

@@ -32,14 +32,7 @@ from sleepstack.sleep.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.store import Store
 from test_sleep_cycle import log, make_store, seed
 
-
-def _llm_store(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, Config, Path]:
-    config_text, count = fake_llm.install(tmp, monkeypatch)
-    store = Store.init(tmp / "home", config_text=config_text)
-    seed(store)
-    return store, Config.parse(config_text), count
-
-
+_llm_store = fake_llm.llm_store
 _calls = fake_llm.calls
 
 

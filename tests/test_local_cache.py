@@ -20,17 +20,14 @@ from sleepstack.engines.local import WorkCache, work_cache_dir, work_key
 from sleepstack.sleep.cycle import run_cycle
 from sleepstack.sleep.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.store import Store
-from test_sleep_cycle import log, seed
+from test_sleep_cycle import log
 
 NOW = "2026-01-06T08:00:00Z"
 
 
 @pytest.fixture
 def llm_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, Config, Path]:
-    config_text, count = fake_llm.install(tmp_path, monkeypatch)
-    store = Store.init(tmp_path / "home", config_text=config_text)
-    seed(store)
-    return store, Config.parse(config_text), count
+    return fake_llm.llm_store(tmp_path, monkeypatch)
 
 
 _calls = fake_llm.calls
