@@ -349,11 +349,16 @@ class Store:
             return 0, GENESIS
         return int(last["seq"]), str(last["hash"])
 
-    def _last_entry(self) -> dict[str, Any] | None:
-        # Entries are small; the last one always fits in the tail we read.
+    def _log_tail(self) -> bytes | None:
+        """The end of the audit log (entries are small: the last one always fits)."""
         try:
-            data = self._log.read_tail(1 << 16)
+            return self._log.read_tail(1 << 16)
         except FileNotFoundError:
+            return None
+
+    def _last_entry(self, tail: bytes | None = None) -> dict[str, Any] | None:
+        data = self._log_tail() if tail is None else tail
+        if data is None:
             return None
         lines = data.rstrip(b"\n").rsplit(b"\n", 1)
         if not lines or not lines[-1].strip():
@@ -481,13 +486,13 @@ class Store:
         return obj
 
     def _needs_recovery(self) -> bool:
-        try:
-            tail = self._log.read_tail(1)
-        except FileNotFoundError:
+        # One read of the log's end serves both checks (this runs on every write).
+        tail = self._log_tail()
+        if not tail:
             return False
-        if tail and tail != b"\n":
+        if not tail.endswith(b"\n"):
             return True  # a torn append
-        last = self._last_entry()
+        last = self._last_entry(tail)
         if last is None:
             return False
         head = self._read_head()
