@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Literal, cast
 
 from ..errors import UsageError
+from .redact import redact_spans
 from .rules_injection import InjectionScorer
 from .rules_secrets import SecretScorer
 from .rules_shape import (
@@ -48,7 +49,6 @@ __all__ = ["Validator", "ValidatorConfig"]
 SeverityOverride = Literal["reject", "review", "redact", "off"]
 # Structural rules: refusing is their whole point, so they cannot be redacted or switched off.
 _STRUCTURAL = ("path.", "encoding.", "size.")
-_REDACT_TOKEN = "[REDACTED:{rule}]"
 
 
 class _FrozenMap(Mapping[str, "SeverityOverride"]):
@@ -225,17 +225,7 @@ class Validator:
                 continue
             if f.rule.startswith("secret.") or action is Severity.REDACT:
                 spans.append((a, b, f.rule))
-        spans.sort()
-        pieces: list[str] = []
-        pos = 0
-        for a, b, rule in spans:
-            if a < pos:  # overlapping spans: the first one already covers it
-                continue
-            pieces.append(clean.text[pos:a])
-            pieces.append(_REDACT_TOKEN.format(rule=rule))
-            pos = b
-        pieces.append(clean.text[pos:])
-        result = "".join(pieces)
+        result = redact_spans(clean.text, spans)
         return None if result == original else result
 
     # -- decision --------------------------------------------------------
