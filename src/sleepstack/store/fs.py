@@ -51,6 +51,10 @@ class StoreFS(Protocol):
         """A file's size in bytes; raise FileNotFoundError when absent."""
         ...
 
+    def is_dir(self, rel: str) -> bool:
+        """Whether *rel* is a directory (object stores: a prefix with objects below it)."""
+        ...
+
     def read_tail(self, rel: str, nbytes: int) -> bytes:
         """The last *nbytes* bytes of a file (all of it when shorter)."""
         ...
@@ -188,6 +192,9 @@ class LocalFS:
     def exists(self, rel: str) -> bool:  # noqa: D102
         return os.path.isfile(os.path.join(self._root_str, rel))
 
+    def is_dir(self, rel: str) -> bool:  # noqa: D102
+        return os.path.isdir(os.path.join(self._root_str, rel))
+
     def size(self, rel: str) -> int:  # noqa: D102
         p = self._p(rel)
         if not p.is_file():
@@ -281,6 +288,15 @@ class LocalFS:
         if p.is_file():
             p.unlink()
             _fsync_dir(p.parent)
+            # Prune directories the delete left empty (never an area itself), so a
+            # path that was a directory can become a file again, as on object storage.
+            parent = p.parent
+            while len(parent.relative_to(self.root).parts) > 1:
+                try:
+                    parent.rmdir()
+                except OSError:
+                    break
+                parent = parent.parent
 
     def list(self, prefix: str) -> list[str]:  # noqa: D102
         base = self._p(prefix.rstrip("/")) if prefix else self.root
@@ -350,6 +366,13 @@ class FsspecFS:
 
     def exists(self, rel: str) -> bool:  # noqa: D102
         return bool(self._fs.isfile(self._p(rel)))
+
+    def is_dir(self, rel: str) -> bool:  # noqa: D102
+        # Only a prefix with files below it counts: pseudo-directories left by a
+        # delete are not in the way of a file of that name.
+        base = self._p(rel)
+        return not self._fs.isfile(base) and bool(self._fs.isdir(base)) and any(
+            True for _ in self._fs.find(base))
 
     def size(self, rel: str) -> int:  # noqa: D102
         if not self.exists(rel):

@@ -28,6 +28,7 @@ __all__ = [
     "check_prefix",
     "check_user_id",
     "check_write_path",
+    "collision",
     "user_of",
 ]
 
@@ -205,3 +206,23 @@ def check_ingest_path(path: object) -> str:
             rule="topic_slug",
         )
     return norm
+
+
+def collision(path: str, files: set[str] | frozenset[str]) -> str | None:
+    """The file of *files* that *path* would collide with, or None.
+
+    A path collides with a file that is one of its ancestors (``a.md`` for
+    ``a.md/b.md``) and with any file below it (it would replace a directory).
+    The store enforces this before its commit point; callers that choose paths
+    (promotion of proposals) use it to choose another path instead of failing.
+    """
+    parts = path.split("/")
+    for i in range(1, len(parts)):
+        above = "/".join(parts[:i])
+        if above in files:
+            return above
+    below = path + "/"
+    for f in files:
+        if f.startswith(below):
+            return f
+    return None

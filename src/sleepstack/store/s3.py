@@ -340,6 +340,11 @@ class S3FS:
         self._note(rel, str(response["ETag"]))
         return True
 
+    def is_dir(self, rel: str) -> bool:
+        """A key prefix with at least one object below it (one LIST of one key)."""
+        page = self._call("list_objects_v2", Prefix=self._key(rel.strip("/") + "/"), MaxKeys=1)
+        return bool(page.get("Contents"))
+
     def size(self, rel: str) -> int:  # noqa: D102
         if self._in_session() and rel in self._bodies:
             return len(self._bodies[rel])

@@ -4,8 +4,9 @@ Every change goes through :meth:`Store._commit`, which runs under the store's
 exclusive lock and follows one protocol (a write-ahead log where the audit log
 *is* the log):
 
-1. check the path policy and the content limits, and the optional
-   ``expected_sha`` precondition against the bytes on disk;
+1. check the path policy and the content limits, that no path is a file
+   where the tree has (or the batch makes) a directory or the reverse, and
+   the optional ``expected_sha`` precondition against the bytes on disk;
 2. write each new content as an immutable, content-addressed blob under
    ``versions/`` (durable);
 3. append the audit entries of the whole mutation in one durable append —
@@ -17,7 +18,10 @@ A process killed before step 3 leaves no trace in the tree (a stray blob is
 harmless). Killed after it, the entries past ``HEAD`` name exactly what must
 be true, and the blobs hold the bytes, so the next open rolls the mutation
 forward (or, if the append itself was torn, rolls it back) and audits that
-recovery. Readers never take the lock: atomic renames give them old or new.
+recovery. An entry that can no longer be applied (a log written before the
+collision check, a tree changed by hand) is *quarantined*: a ``quarantine``
+entry records that the path stays as it is, its bytes stay in ``versions/``,
+and the store keeps serving instead of failing every open. Readers never take the lock: atomic renames give them old or new.
 """
 
 from __future__ import annotations
@@ -119,6 +123,9 @@ class VerifyReport:
         """True when nothing disagrees with the log."""
         return not self.breaks
 
+    #: entries recovery could not apply (``{seq, path, sha, reason}``): not breaks
+    quarantined: list[dict[str, Any]] = field(default_factory=list)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
@@ -126,6 +133,7 @@ class VerifyReport:
             "entries": self.entries,
             "files_checked": self.files_checked,
             "breaks": [b.to_dict() for b in self.breaks],
+            "quarantined": list(self.quarantined),
         }
 
 
@@ -381,6 +389,7 @@ class Store:
         seq, prev = self._tail()
         tx = uuid.uuid4().hex[:16]
         at = _now()
+        self._check_collisions(changes)
         entries: builtins.list[dict[str, Any]] = []
         current: dict[str, bytes | None] = {}
         blobs: dict[str, bytes] = {}
@@ -445,6 +454,41 @@ class Store:
         self._apply_entries(entries)
         self._write_head(entries[-1])
         return entries
+
+    def _check_collisions(self, changes: Sequence[Change]) -> None:
+        """Refuse a file where a directory is (or the reverse), counting the batch itself.
+
+        Runs before the commit point: once an entry is in the log it must be
+        applicable, or every later open would have to deal with it.
+        """
+        created: set[str] = set()
+        removed: set[str] = set()
+
+        def is_file(p: str) -> bool:
+            return p in created or (p not in removed and self.fs.exists(p))
+
+        for c in changes:
+            if c.op == "delete":
+                removed.add(c.path)
+                created.discard(c.path)
+                continue
+            parts = c.path.split("/")
+            for i in range(2, len(parts)):
+                above = "/".join(parts[:i])
+                if is_file(above):
+                    raise PathRefused(
+                        f"{c.path} would put a file under {above}, which is a file",
+                        path=c.path, conflicts_with=above, rule="collision")
+            below = c.path + "/"
+            if any(p.startswith(below) for p in created) or (
+                    c.path not in created and not is_file(c.path)
+                    and self.fs.is_dir(c.path)
+                    and any(p not in removed for p in self.fs.list(c.path))):
+                raise PathRefused(
+                    f"{c.path} is a directory; a file cannot take its place",
+                    path=c.path, conflicts_with=below, rule="collision")
+            created.add(c.path)
+            removed.discard(c.path)
 
     def _apply_entries(self, entries: Iterable[dict[str, Any]]) -> None:
         """Make the working tree agree with *entries* (idempotent: used by recovery)."""
@@ -531,9 +575,13 @@ class Store:
                     notes.append(f"discarded incomplete mutation {last_tx}")
                     pending = [e for e in pending if e.get("tx") != last_tx]
                 if pending:
-                    self._apply_entries(pending)
+                    stuck = self._apply_recovering(pending)
                     first, last = pending[0]["seq"], pending[-1]["seq"]
                     notes.append(f"completed interrupted mutation seq {first}..{last}")
+                    if stuck:
+                        self._quarantine(stuck)
+                        notes.append(f"quarantined {len(stuck)} entr"
+                                     f"{'y' if len(stuck) == 1 else 'ies'} it could not apply")
             seq, prev = self._tail()
             entry: dict[str, Any] = {
                 "op": "recover",
@@ -551,6 +599,50 @@ class Store:
             entry["hash"] = entry_hash(entry)
             self._log.append(canonical(entry) + b"\n", first_seq=int(entry["seq"]))
             self._write_head(entry)
+
+    def _apply_recovering(self, pending: builtins.list[dict[str, Any]]
+                          ) -> builtins.list[tuple[dict[str, Any], str]]:
+        """Apply *pending* one by one; the entries that cannot be, with why.
+
+        Only a failure that retrying cannot fix counts (the tree has a file
+        where a directory must be or the reverse, or the entry's bytes are
+        gone); anything else (a full disk, an I/O error) is raised as it is.
+        """
+        stuck: builtins.list[tuple[dict[str, Any], str]] = []
+        for e in pending:
+            try:
+                self._apply_entries([e])
+            except (NotADirectoryError, IsADirectoryError, FileExistsError,
+                    FileNotFoundError) as exc:
+                stuck.append((e, f"{type(exc).__name__}: {exc.strerror or exc}"))
+        return stuck
+
+    def _quarantine(self, stuck: builtins.list[tuple[dict[str, Any], str]]) -> None:
+        """Audit that each stuck entry's path keeps its current bytes (new log entries).
+
+        The entry stays in the log and its bytes in ``versions/``; the
+        ``quarantine`` entry after it says what the path holds instead, so the
+        chain, the tree and ``audit verify`` agree again.
+        """
+        seq, prev = self._tail()
+        tx = uuid.uuid4().hex[:16]
+        out: builtins.list[dict[str, Any]] = []
+        for e, why in stuck:
+            seq += 1
+            q: dict[str, Any] = {
+                "op": "quarantine", "path": e["path"], "seq": seq,
+                "actor": "sleepstack:recovery",
+                "reason": f"could not apply seq {e['seq']} ({why}); its content is kept"
+                          f" as version {str(e.get('new_sha') or e.get('chunk_sha'))[:12]}",
+                "old_sha": e.get("new_sha"), "new_sha": self._current_sha(e["path"]),
+                "quarantined_seq": e["seq"], "at": _now(), "tx": tx, "tx_n": len(stuck),
+                "prev_hash": prev,
+            }
+            q["hash"] = entry_hash(q)
+            prev = q["hash"]
+            out.append(q)
+        self._log.append(b"".join(canonical(q) + b"\n" for q in out),
+                         first_seq=int(out[0]["seq"]))
 
     # ----------------------------------------------------- history and audit
     def audit_entries(self) -> builtins.list[dict[str, Any]]:
@@ -615,10 +707,15 @@ class Store:
             elif int(head.get("seq", 0)) == int(last["seq"]) and head.get("hash") != last["hash"]:
                 breaks.append(Break("truncated", "HEAD does not match the last audit entry"))
         expected: dict[str, str | None] = {}
+        quarantined: builtins.list[dict[str, Any]] = []
         for e in entries:
             path = e.get("path")
             if not path:
                 continue
+            if e.get("op") == "quarantine":
+                quarantined.append({"seq": e.get("seq"), "path": path,
+                                    "quarantined_seq": e.get("quarantined_seq"),
+                                    "sha": e.get("old_sha"), "reason": e.get("reason")})
             before = expected.get(path)
             if path in expected and e.get("old_sha") != before:
                 breaks.append(
@@ -656,7 +753,8 @@ class Store:
                 breaks.append(Break("file_mismatch", f"{path} {state}", None, path))
         for path in sorted(files - expected.keys()):
             breaks.append(Break("unaudited_file", f"{path} is not in the audit log", None, path))
-        return VerifyReport(entries=len(entries), files_checked=len(files), breaks=breaks)
+        return VerifyReport(entries=len(entries), files_checked=len(files), breaks=breaks,
+                            quarantined=quarantined)
 
 
 def _check_actor(actor: str, reason: str) -> None:

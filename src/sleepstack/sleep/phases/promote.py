@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from ...store.paths import check_user_id, check_write_path
+from ...store.paths import check_user_id, check_write_path, collision
 from ..plan import CycleState, Item, Result
 from .deps import validate_text
 from .notes import render_note
@@ -75,10 +75,17 @@ def note_path_for(proposal: dict[str, Any], taken: set[str]) -> str:
     """The requested path when it is a free note path of the proposal's own user, else default.
 
     A proposal may ask for a path, but never for a file the cycle owns, a
-    path outside its user's area, or a file that already exists.
+    path outside its user's area, a file that already exists, or a path that
+    would put a file where a directory is or the reverse (*taken* is every
+    file that exists or will). The default gets a numbered variant when even
+    it collides (another proposal asked for ``<its id>.md/…``).
     """
     user = str(proposal["user"])
     default = f"user/{user}/{NOTES_DIR}/{proposal['id']}.md"
+    n = 1
+    while default in taken or collision(default, taken) is not None:
+        n += 1
+        default = f"user/{user}/{NOTES_DIR}/{proposal['id']}-{n}.md"
     want = proposal.get("path")
     if isinstance(want, str) and want:
         try:
@@ -87,11 +94,13 @@ def note_path_for(proposal: dict[str, Any], taken: set[str]) -> str:
             return default
         parts = norm.split("/")
         if (
-            norm.startswith(f"user/{user}/")
+            # Only below the user's notes/: a proposal must not be able to make
+            # a directory of a name the cycle writes (user/<u>/LONG_TERM.md/notes/…).
+            norm.startswith(f"user/{user}/{NOTES_DIR}/")
             and norm.endswith(".md")
             and parts[-1] not in RESERVED_NAMES
-            and f"/{NOTES_DIR}/" in norm
             and norm not in taken
+            and collision(norm, taken) is None
         ):
             return norm
     return default
@@ -140,7 +149,11 @@ def work(item: Item, settings: dict[str, Any]) -> Result:
 def merge(state: CycleState, results: list[Result]) -> None:
     """Stage notes, archive and review records, and the inbox deletes."""
     by_path = {p["path"]: p for p in state.inputs.get("proposals", [])}
-    taken = set(state.base) | set(state.changes)
+    # Every file that exists or the cycle will write: a snapshot path recorded
+    # as absent is not in the way of anything.
+    taken = {p for p, sha in state.base.items() if sha is not None}
+    for p, content in state.changes.items():
+        (taken.add if content is not None else taken.discard)(p)
     new_notes: dict[str, list[dict[str, Any]]] = state.inputs.setdefault("new_notes", {})
     who = f"cycle {state.cycle_id}"
     for res in sorted(results, key=lambda r: str(r["path"])):
