@@ -21,7 +21,8 @@ forward (or, if the append itself was torn, rolls it back) and audits that
 recovery. An entry that can no longer be applied (a log written before the
 collision check, a tree changed by hand) is *quarantined*: a ``quarantine``
 entry records that the path stays as it is, its bytes stay in ``versions/``,
-and the store keeps serving instead of failing every open. Readers never take the lock: atomic renames give them old or new.
+and the store keeps serving instead of failing every open. Readers never
+take the lock: atomic renames give them old or new.
 """
 
 from __future__ import annotations
