@@ -76,6 +76,9 @@ def env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Env]:
             rec, tok = ts.create(u, s)
             tokens[(u, s)] = tok
             ids[(u, s)] = rec.id
+    rec, tok = ts.create(None, "operator")
+    tokens[("", "operator")] = tok
+    ids[("", "operator")] = rec.id
     # Seed each user's memory with something only they said.
     for u in USERS:
         mem.log(u, "seed", "user", f"{u}'s secret favourite colour is {u}-violet", id=f"seed-{u}")
@@ -149,21 +152,21 @@ def test_import_and_propose_and_review(env: Env) -> None:
 
 
 def test_facts_sleep_undo_verify(env: Env) -> None:
-    r = env.call("POST", "/v1/sleep", "alice", "admin", json={"dry_run": True})
+    r = env.call("POST", "/v1/sleep", "", "operator", json={"dry_run": True})
     assert r.status_code == 200 and r.json()["dry_run"] is True
-    r = env.call("POST", "/v1/sleep", "alice", "admin", json={})
+    r = env.call("POST", "/v1/sleep", "", "operator", json={})
     assert r.status_code == 200, r.text
     summary = r.json()
     assert summary["counts"]["proposals"] >= 1
     r = env.call("GET", "/v1/facts", "alice", "read", params={"include_history": True})
     assert r.status_code == 200 and r.json()["user"] == "alice"
     assert all(f["user"] == "alice" for f in r.json()["facts"])
-    r = env.call("GET", "/v1/audit/verify", "alice", "admin")
+    r = env.call("GET", "/v1/audit/verify", "", "operator")
     assert r.status_code == 200 and r.json()["ok"] is True
     if not summary["noop"]:
-        r = env.call("POST", "/v1/undo", "alice", "admin", json={"cycle_id": summary["cycle_id"]})
+        r = env.call("POST", "/v1/undo", "", "operator", json={"cycle_id": summary["cycle_id"]})
         assert r.status_code == 200, r.text
-    r = env.call("POST", "/v1/undo", "alice", "admin", json={"cycle_id": "c-nope"})
+    r = env.call("POST", "/v1/undo", "", "operator", json={"cycle_id": "c-nope"})
     err(r, 404)
 
 
@@ -337,11 +340,11 @@ def test_bob_sees_only_bob(env: Env) -> None:
 
 
 def test_admin_operations_need_admin(env: Env) -> None:
-    for scope in ("read", "write"):
+    for scope in ("read", "write", "admin"):  # store-wide: no user-bound token will do
         err(env.call("POST", "/v1/sleep", "bob", scope, json={"dry_run": True}), 403)
         err(env.call("POST", "/v1/undo", "bob", scope, json={"cycle_id": "c-x"}), 403)
         err(env.call("GET", "/v1/audit/verify", "bob", scope), 403)
-    assert env.call("GET", "/v1/audit/verify", "bob", "admin").status_code == 200
+    assert env.call("GET", "/v1/audit/verify", "", "operator").status_code == 200
 
 
 def test_unexpected_errors_are_a_bare_500(tmp_path: Path, caplog: pytest.LogCaptureFixture

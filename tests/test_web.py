@@ -60,6 +60,7 @@ def env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Env]:
     for name, user, scope in [("alice", "alice", "read"), ("alice-admin", "alice", "admin"),
                               ("bob", "bob", "read")]:
         tokens[name] = ts.create(user, scope)[1]
+    tokens["operator"] = ts.create(None, "operator")[1]
     mem.log("alice", "s1", "user", "I live in Berlin.", at=f"{DAY1}T10:00:00Z")
     mem.log("bob", "s1", "user", "I live in Rome. bob-secret-marker", at=f"{DAY1}T10:00:00Z")
     first = mem.sleep()
@@ -199,21 +200,25 @@ def test_shared_topics_are_visible_to_every_user(env: Env) -> None:
 def test_read_tokens_see_only_their_users_audit_and_no_reports(env: Env) -> None:
     audit = env.get("/ui/audit?limit=500").text
     assert FACTS in audit and "config/tokens.json" not in audit and "bob" not in audit
-    admin = env.get("/ui/audit?limit=500", "alice-admin").text
+    # a user-bound admin token is still bound to its user (issue #12 item 3)
+    own = env.get("/ui/audit?limit=500", "alice-admin").text
+    assert "config/tokens.json" not in own and BOB_LOG not in own
+    assert env.get(f"/ui/cycles/{env.cycles[-1]}", "alice-admin").status_code == 403
+    admin = env.get("/ui/audit?limit=500", "operator").text
     assert "config/tokens.json" in admin and BOB_LOG in admin
     # bob's path appears for the admin, but not as a link into bob's files
     assert f'href="/ui/file?path={quote(BOB_LOG, safe="")}"' not in admin
     cid = env.cycles[-1]
     denied = env.get(f"/ui/cycles/{cid}")
-    assert denied.status_code == 403 and "only admin tokens" in denied.text
-    report = env.get(f"/ui/cycles/{cid}", "alice-admin")
+    assert denied.status_code == 403 and "only operator tokens" in denied.text
+    report = env.get(f"/ui/cycles/{cid}", "operator")
     assert report.status_code == 200 and cid in report.text
     _secure_headers(report)
     assert "<script>" not in report.text
-    assert env.get(f"/ui/cycles/{cid}.html", "alice-admin").status_code == 200
-    assert env.get("/ui/cycles/c-nope", "alice-admin").status_code == 404
-    assert env.get("/ui/cycles/index.html", "alice-admin").headers["location"] == "/ui/cycles"
-    assert cid in env.get("/ui/cycles", "alice-admin").text
+    assert env.get(f"/ui/cycles/{cid}.html", "operator").status_code == 200
+    assert env.get("/ui/cycles/c-nope", "operator").status_code == 404
+    assert env.get("/ui/cycles/index.html", "operator").headers["location"] == "/ui/cycles"
+    assert cid in env.get("/ui/cycles", "operator").text
     assert cid in env.get("/ui/cycles").text  # the cycle changed alice's files
 
 

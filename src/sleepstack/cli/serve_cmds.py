@@ -34,6 +34,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=float, default=30.0, help="per-request timeout (s)")
     p.add_argument("--llm", default=None, help="LLM spec for /v1/ask (default: the store's)")
     p.add_argument("--access-log", action="store_true", help="log every request to stderr")
+    p.add_argument("--tls-cert", default=None, help="serve HTTPS with this PEM certificate")
+    p.add_argument("--tls-key", default=None, help="the PEM private key of --tls-cert")
     p.set_defaults(func=_serve)
 
     p = sub.add_parser("mcp", parents=[common], help="run the MCP server (stdio or HTTP)")
@@ -50,8 +52,12 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     tsub = p.add_subparsers(dest="token_command", metavar="create|list|revoke", required=True,
                             parser_class=type(p))
     c = tsub.add_parser("create", parents=[common], help="create a token (printed once)")
-    c.add_argument("--user", required=True)
-    c.add_argument("--scope", choices=["read", "write", "admin"], default="read")
+    c.add_argument("--user", default=None, help="the user the token is bound to")
+    c.add_argument("--scope", choices=["read", "write", "admin"], default=None,
+                   help="what the user-bound token may do (default read)")
+    c.add_argument("--operator", action="store_true",
+                   help="a token for store-wide operations (sleep, undo, audit, reports, the "
+                        "review queue), bound to no user and reading no user's memory")
     c.add_argument("--name", default=None, help="a label (default <user>-<scope>)")
     c.set_defaults(func=_token_create)
     ls = tsub.add_parser("list", parents=[common], help="list tokens (never their secrets)")
@@ -85,17 +91,24 @@ def _serve(args: argparse.Namespace, ctx: Context) -> int:
                           "`sleepstack token create --user U` first", host=args.host)
     if args.workers < 1 or not 0 < args.port < 65536:
         raise UsageError("--workers must be >= 1 and --port in 1..65535")
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise UsageError("--tls-cert and --tls-key go together")
+    for f in (args.tls_cert, args.tls_key):
+        if f is not None and not os.path.isfile(f):
+            raise UsageError(f"no such file: {f}", path=f)
     settings = ServerSettings(home=mem.home, max_body_bytes=args.max_body,
                               max_json_depth=args.max_depth, rate=args.rate, burst=args.burst,
                               timeout_s=args.timeout, llm=args.llm)
     # Workers are separate processes that rebuild the app from the environment.
     os.environ.update(settings.to_env())
-    ctx.note(f"sleepstack: serving {mem.home} on http://{args.host}:{args.port} "
+    scheme = "https" if args.tls_cert else "http"
+    ctx.note(f"sleepstack: serving {mem.home} on {scheme}://{args.host}:{args.port} "
              f"({args.workers} worker{'s' if args.workers > 1 else ''})")
     uvicorn.run("sleepstack.server.http:app_from_env", factory=True, host=args.host,
                 port=args.port, workers=args.workers, log_level="warning",
                 access_log=args.access_log, server_header=False,
-                timeout_keep_alive=30, limit_concurrency=512)
+                timeout_keep_alive=30, limit_concurrency=512,
+                ssl_certfile=args.tls_cert, ssl_keyfile=args.tls_key)
     return 0
 
 
@@ -110,9 +123,19 @@ def _mcp(args: argparse.Namespace, ctx: Context) -> int:
 def _token_create(args: argparse.Namespace, ctx: Context) -> int:
     from ..server.tokens import TokenStore
 
-    record, token = TokenStore(ctx.memory().store).create(args.user, args.scope, name=args.name)
+    if args.operator:
+        if args.user is not None or args.scope is not None:
+            raise UsageError("--operator takes neither --user nor --scope: an operator "
+                             "token is bound to no user")
+        scope = "operator"
+    elif args.user is None:
+        raise UsageError("token create needs --user U (or --operator)")
+    else:
+        scope = args.scope or "read"
+    record, token = TokenStore(ctx.memory().store).create(args.user, scope, name=args.name)
     if not ctx.as_json:
-        ctx.note(f"created {record.scope} token {record.id} for {record.user}; "
+        whom = f"for {record.user}" if record.user else "(operator, no user)"
+        ctx.note(f"created {record.scope} token {record.id} {whom}; "
                  "it is shown only this once")
     ctx.emit({**record.public(), "token": token}, token)
     return 0

@@ -6,6 +6,9 @@ Three rules, each with one status code:
 
 * no valid token → 401 (``unauthorized``);
 * a valid token whose scope is too low for the operation → 403 (``access_denied``);
+  so is a user-bound token asking for a store-wide operation (sleep, undo,
+  audit verify, reports: those need an *operator* token) and an operator token
+  asking for a user's data (it is bound to no user);
 * a valid token asking about *another* user's memory → 404 (``not_found``),
   with the same body whether that user exists or not, so a token can learn
   nothing about other users — not even their existence.
@@ -27,6 +30,7 @@ __all__ = [
     "check_proposal_path",
     "check_readable_path",
     "check_scope",
+    "is_operator",
     "not_found",
 ]
 
@@ -68,8 +72,28 @@ def authenticate(tokens: TokenStore, presented: str | None) -> TokenRecord:
     return record
 
 
+def is_operator(record: TokenRecord | None) -> bool:
+    """Whether *record* is an operator token (store-wide operations, no user)."""
+    return record is not None and record.operator
+
+
 def check_scope(record: TokenRecord, needed: Scope, operation: str) -> None:
-    """:class:`AccessDenied` unless the token's scope covers *needed*."""
+    """:class:`AccessDenied` unless the token's scope covers *needed*.
+
+    Operator and user-bound scopes do not include each other: an operator
+    token is refused every user operation, a user token every store-wide one.
+    """
+    if needed is Scope.OPERATOR:
+        if not is_operator(record):
+            raise AccessDenied(
+                f"{operation} is a store-wide operation and needs an operator token"
+                " (`sleepstack token create --operator`)",
+                needed=needed.label, scope=record.scope)
+        return
+    if is_operator(record):
+        raise AccessDenied(
+            f"{operation} acts on one user's memory; an operator token is bound to no user",
+            needed=needed.label, scope=record.scope)
     if record.scope_level < needed:
         raise AccessDenied(
             f"{operation} needs the {needed.label} scope; this token has {record.scope}",
@@ -100,9 +124,14 @@ def check_readable_path(record: TokenRecord, path: str) -> str:
     Own ``user/<u>/…`` and ``memory/log/<u>/…`` paths and the shared reference
     documents under ``memory/topics/`` are readable; another user's paths are
     404; the internal areas (staging, config, reports, audit, versions) are
-    for admin tokens only.
+    for operator tokens only, and an operator may read the history of any
+    path but a user's.
     """
     norm = check_path(path)
+    if is_operator(record):
+        if user_of(norm) is not None:
+            check_scope(record, Scope.READ, "reading a user's history")
+        return norm
     owner = user_of(norm)
     if owner is not None:
         if owner != record.user:
@@ -114,7 +143,7 @@ def check_readable_path(record: TokenRecord, path: str) -> str:
     if area is Area.MEMORY or area is Area.USER:
         # e.g. memory/log/<u> with no file part: malformed rather than foreign
         raise PathRefused("not a file path", path=norm, rule="prefix")
-    check_scope(record, Scope.ADMIN, f"reading {area.value}/")
+    check_scope(record, Scope.OPERATOR, f"reading {area.value}/")
     return norm
 
 

@@ -55,6 +55,7 @@ from .auth import (
     check_proposal_path,
     check_readable_path,
     check_scope,
+    is_operator,
     not_found,
 )
 from .limits import BodyLimitMiddleware, RateLimiter
@@ -243,7 +244,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes,
                        max_depth=settings.max_json_depth)
 
-    def caller(needed: Scope, operation: str) -> Callable[..., Awaitable[TokenRecord]]:
+    def caller(needed: Scope | None, operation: str) -> Callable[..., Awaitable[TokenRecord]]:
+        """The dependency of an endpoint; *needed* None: any valid token (checked inside)."""
         async def dependency(
             creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
         ) -> TokenRecord:
@@ -253,14 +255,17 @@ def create_app(settings: ServerSettings) -> FastAPI:
                 raise ApiError(429, "rate_limited", "too many requests for this token",
                                {"retry_after_s": round(wait, 3)},
                                {"Retry-After": str(max(1, math.ceil(wait)))})
-            check_scope(record, needed, operation)
+            if needed is not None:
+                check_scope(record, needed, operation)
             return record
 
         return dependency
 
     Reader = Annotated[TokenRecord, Depends(caller(Scope.READ, "reading"))]
     Writer = Annotated[TokenRecord, Depends(caller(Scope.WRITE, "writing"))]
-    Admin = Annotated[TokenRecord, Depends(caller(Scope.ADMIN, "this operation"))]
+    # Store-wide operations: an operator token, never a user's (see tokens.Scope).
+    Operator = Annotated[TokenRecord, Depends(caller(Scope.OPERATOR, "this operation"))]
+    AnyToken = Annotated[TokenRecord, Depends(caller(None, "this operation"))]
     OptionalUser = Annotated[str | None, Query(max_length=64, pattern=m.USER_PATTERN,
                                                description="the token's own user (optional)")]
 
@@ -286,7 +291,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         return m.HealthOut(status="ok", version=__version__)
 
     @app.get("/v1/whoami", response_model=m.WhoAmIOut, tags=["meta"])
-    async def whoami(tok: Reader) -> m.WhoAmIOut:
+    async def whoami(tok: AnyToken) -> m.WhoAmIOut:
         """The calling token (never its secret)."""
         return m.WhoAmIOut.model_validate(tok.public())
 
@@ -361,9 +366,13 @@ def create_app(settings: ServerSettings) -> FastAPI:
             return {"user": who, "facts": _json_ready(list(found))}
 
     @app.get("/v1/history", response_model=m.HistoryOut, tags=["read"])
-    async def history(tok: Reader, path: Annotated[str, Query(min_length=1, max_length=1024)]
+    async def history(tok: AnyToken, path: Annotated[str, Query(min_length=1, max_length=1024)]
                       ) -> Any:
-        """Every version of one of the caller's paths (metadata, not content)."""
+        """Every version of one of the caller's paths (metadata, not content).
+
+        An operator token may read the history of the store-wide areas
+        (``reports/``, ``staging/``, ``config/``); a user token only its own.
+        """
         norm = check_readable_path(tok, path)
         mem = memories.get(READER)
         versions = await run(lambda: mem.history(norm))
@@ -372,8 +381,16 @@ def create_app(settings: ServerSettings) -> FastAPI:
         return {"path": norm, "versions": [v.to_dict() for v in versions]}
 
     @app.get("/v1/review", response_model=m.ReviewOut, tags=["read"])
-    async def review(tok: Reader, user: OptionalUser = None) -> Any:
-        """The caller's memory proposals: pending ones and the verdicts on judged ones."""
+    async def review(tok: AnyToken, user: OptionalUser = None) -> Any:
+        """The caller's memory proposals: pending ones and the verdicts on judged ones.
+
+        An operator token sees the review queue of every user (or of *user*).
+        """
+        if is_operator(tok):
+            mem = memories.get(READER)
+            every = await run(lambda: list_proposals(mem.store, user))
+            return {"user": user or "", "proposals": every}
+        check_scope(tok, Scope.READ, "reading")
         who = bind_user(tok, user)
         mem = memories.get(READER)
         found = await run(lambda: list_proposals(mem.store, who))
@@ -384,17 +401,21 @@ def create_app(settings: ServerSettings) -> FastAPI:
         proposal_id: Annotated[str, Path(min_length=1, max_length=128,
                                          pattern=r"^[A-Za-z0-9._-]+$")],
         body: m.ReviewDecisionIn,
-        tok: Admin,
+        tok: AnyToken,
     ) -> Any:
         """Accept (promote) or reject one of the caller's pending or held proposals.
 
         Admin only: accepting skips the validator's verdict, so an agent's
         write token must never be able to approve what the agent proposed.
+        An operator token decides on any user's proposals (the review queue).
         """
+        if not is_operator(tok):
+            check_scope(tok, Scope.ADMIN, "this operation")
         mem = memories.get(tok.actor)
 
         def decide() -> dict[str, Any]:
-            mine = {p["id"] for p in list_proposals(mem.store, tok.user)
+            owner = None if is_operator(tok) else tok.user
+            mine = {p["id"] for p in list_proposals(mem.store, owner)
                     if p["status"] in ("pending", "held")}
             if proposal_id not in mine:
                 raise not_found()
@@ -407,8 +428,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
     if hasattr(Memory, "sleep"):
 
         @app.post("/v1/sleep", response_model=m.CycleSummaryOut, tags=["admin"])
-        async def sleep(body: m.SleepIn, tok: Admin) -> Any:
-            """Run one sleep cycle (admin tokens only)."""
+        async def sleep(body: m.SleepIn, tok: Operator) -> Any:
+            """Run one sleep cycle (operator tokens only: a cycle covers every user)."""
             mem = memories.get(tok.actor)
             summary = await run(lambda: mem.sleep(engine=body.engine, dry_run=body.dry_run),
                                 settings.admin_timeout_s)
@@ -417,15 +438,15 @@ def create_app(settings: ServerSettings) -> FastAPI:
     if hasattr(Memory, "undo"):
 
         @app.post("/v1/undo", response_model=m.CycleSummaryOut, tags=["admin"])
-        async def undo(body: m.UndoIn, tok: Admin) -> Any:
-            """Revert every write of one cycle (admin tokens only)."""
+        async def undo(body: m.UndoIn, tok: Operator) -> Any:
+            """Revert every write of one cycle (operator tokens only)."""
             mem = memories.get(tok.actor)
             summary = await run(lambda: mem.undo(body.cycle_id), settings.admin_timeout_s)
             return _json_ready(summary)
 
     @app.get("/v1/audit/verify", response_model=m.AuditVerifyOut, tags=["admin"])
-    async def audit_verify(tok: Admin) -> Any:
-        """Check the audit chain and every file against it (admin tokens only)."""
+    async def audit_verify(tok: Operator) -> Any:
+        """Check the audit chain and every file against it (operator tokens only)."""
         mem = memories.get(tok.actor)
         report = await run(mem.audit_verify, settings.admin_timeout_s)
         return report.to_dict()

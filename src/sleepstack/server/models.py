@@ -87,8 +87,8 @@ class WhoAmIOut(_Out):
 
     id: str
     name: str
-    user: str
-    scope: Literal["read", "write", "admin"]
+    user: str  # "" for an operator token (bound to no user)
+    scope: Literal["read", "write", "admin", "operator"]
 
 
 # ------------------------------------------------------------------ wake path
@@ -259,6 +259,7 @@ class ProposalOut(_Out):
     at: str | None = None
     reasons: list[str] = Field(default_factory=list)
     file: str
+    user: str | None = Field(default=None, description="whose (operator listings only)")
 
 
 class ReviewDecisionIn(_In):

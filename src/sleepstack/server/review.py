@@ -35,8 +35,9 @@ def _record(data: dict[str, Any], file: str, status: str) -> dict[str, Any]:
     }
 
 
-def list_proposals(store: Store, user: str, *, limit: int = 500) -> list[dict[str, Any]]:
-    """The user's proposals, newest first (at most *limit*)."""
+def list_proposals(store: Store, user: str | None, *, limit: int = 500
+                   ) -> list[dict[str, Any]]:
+    """The user's proposals, newest first (at most *limit*); *user* None: everyone's."""
     out: list[dict[str, Any]] = []
     for file in store.list("staging"):
         if not file.endswith(".json"):
@@ -55,8 +56,11 @@ def list_proposals(store: Store, user: str, *, limit: int = 500) -> list[dict[st
             continue
         inner = data.get("proposal")
         owner = data.get("user") or (inner.get("user") if isinstance(inner, dict) else None)
-        if owner != user:
+        if user is not None and owner != user:
             continue
-        out.append(_record(data, file, status))
+        rec = _record(data, file, status)
+        if user is None:
+            rec["user"] = owner
+        out.append(rec)
     out.sort(key=lambda r: str(r.get("at") or ""), reverse=True)
     return out[:limit]

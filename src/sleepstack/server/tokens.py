@@ -38,11 +38,20 @@ _DUMMY_HASH = hashlib.sha256(b"sleepstack-no-such-token").hexdigest()
 
 
 class Scope(IntEnum):
-    """What a token may do; each scope includes the ones below it."""
+    """What a token may do.
+
+    ``read`` < ``write`` < ``admin`` are bound to one user: each includes the
+    ones below it, and none reaches another user's data. ``operator`` is not a
+    higher rung but another kind: bound to no user, it may run the store-wide
+    operations (sleep cycles, undo, audit verify, every report, the history of
+    ``reports/``, ``staging/`` and ``config/``) and nothing that reads or
+    writes a user's memory.
+    """
 
     READ = 1  # recall, ask, facts, history, review
     WRITE = 2  # + log, import, propose
-    ADMIN = 3  # + sleep cycles, undo, audit verify
+    ADMIN = 3  # + decide on the user's own held proposals
+    OPERATOR = 4  # store-wide operations only; no user
 
     @classmethod
     def parse(cls, name: str) -> Scope:
@@ -51,7 +60,7 @@ class Scope(IntEnum):
             return cls[name.upper()]
         except KeyError:
             raise UsageError(
-                f"unknown scope {name!r}: use read, write or admin", scope=name
+                f"unknown scope {name!r}: use read, write, admin or operator", scope=name
             ) from None
 
     @property
@@ -81,6 +90,11 @@ class TokenRecord:
     def scope_level(self) -> Scope:
         """The scope as an ordered enum."""
         return Scope.parse(self.scope)
+
+    @property
+    def operator(self) -> bool:
+        """An operator token: store-wide operations, bound to no user."""
+        return self.scope == Scope.OPERATOR.label
 
     @property
     def actor(self) -> str:
@@ -171,24 +185,37 @@ class TokenStore:
             reason=reason,
         )
 
-    def create(self, user: str, scope: str | Scope = Scope.READ, *, name: str | None = None,
-               actor: str = "cli") -> tuple[TokenRecord, str]:
-        """A new token for *user*; returns its record and the secret (shown once)."""
-        check_user_id(user)
+    def create(self, user: str | None, scope: str | Scope = Scope.READ, *,
+               name: str | None = None, actor: str = "cli") -> tuple[TokenRecord, str]:
+        """A new token for *user*; returns its record and the secret (shown once).
+
+        An operator token (``scope="operator"``) takes no user (*user* None);
+        every other scope needs one.
+        """
         level = scope if isinstance(scope, Scope) else Scope.parse(scope)
+        if level is Scope.OPERATOR:
+            if user is not None:
+                raise UsageError("an operator token is bound to no user; drop the user",
+                                 user=user)
+            user = ""
+        elif user is None:
+            raise UsageError(f"a {level.label} token needs a user", scope=level.label)
+        else:
+            check_user_id(user)
         records, sha = self._load()
         token_id = secrets.token_hex(6)
         token = f"sst_{token_id}_{secrets.token_urlsafe(32)}"
         record = TokenRecord(
             id=token_id,
-            name=name or f"{user}-{level.label}",
+            name=name or (f"{user}-{level.label}" if user else level.label),
             user=user,
             scope=level.label,
             hash=hash_token(token),
             created=_now(),
         )
         self._save({**records, token_id: record}, sha, actor=actor,
-                   reason=f"create {level.label} token {token_id} for {user}")
+                   reason=f"create {level.label} token {token_id}"
+                          + (f" for {user}" if user else ""))
         return record, token
 
     def revoke(self, token_id: str, *, actor: str = "cli") -> TokenRecord:

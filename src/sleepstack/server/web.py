@@ -7,8 +7,8 @@ forbids scripts outright and stored text can never run, even if escaping failed.
 Pages: ``/`` (overview), ``/ui/files`` (the user's files), ``/ui/file``
 (content and versions), ``/ui/diff`` (unified diff of two versions),
 ``/ui/audit`` (audit timeline), ``/ui/facts`` (facts over time) and
-``/ui/cycles`` (sleep cycles; the stored reports are admin only, because a
-report covers every user).
+``/ui/cycles`` (sleep cycles; the stored reports, like the whole audit
+timeline, are for operator tokens only, because they cover every user).
 
 Authentication is the API's bearer token, from the ``Authorization`` header or
 from an HttpOnly, ``SameSite=Strict`` cookie set by the login form
@@ -45,9 +45,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from ..api import Memory
 from ..errors import NotFoundError, SleepstackError
 from ..store.paths import check_path, user_of
-from .auth import ApiError, Unauthorized, authenticate, not_found
+from .auth import ApiError, Unauthorized, authenticate, is_operator, not_found
 from .limits import RateLimiter
-from .tokens import Scope, TokenRecord, TokenStore
+from .tokens import TokenRecord, TokenStore
 
 __all__ = ["COOKIE", "SECURITY_HEADERS", "Safe", "el", "esc", "mount_web"]
 
@@ -266,7 +266,8 @@ def _layout(title: str, body: Safe, record: TokenRecord, nav: str) -> str:
         "header",
         el("a", "sleepstack", el("span", " inspector"), href="/", class_="brand"),
         el("nav", links),
-        el("div", "signed in as ", el("b", record.user), f" · {record.scope} token ",
+        el("div", "signed in as ", el("b", record.user or "operator"),
+           f" · {record.scope} token ",
            _code(record.id), " · ", el("a", "sign out", href="/ui/logout"), class_="who"),
     )
     return _document(title, frag(header, el("main", body)))
@@ -295,7 +296,9 @@ def _login_document(next_url: str, message: str | None, status_note: str) -> str
 
 # -------------------------------------------------------------------- access
 def _is_admin(record: TokenRecord) -> bool:
-    return record.scope_level >= Scope.ADMIN
+    # Store-wide views (every audit entry, every report) are the operator's:
+    # a user-bound token, whatever its scope, sees its own user only.
+    return is_operator(record)
 
 
 def visible(record: TokenRecord, path: str) -> bool:
@@ -408,7 +411,7 @@ class Ctx:
 
     @property
     def admin(self) -> bool:
-        """Whether the token has the admin scope."""
+        """Whether the token may see store-wide views (an operator token)."""
         return _is_admin(self.record)
 
     def int_param(self, name: str, default: int | None = None) -> int | None:
@@ -703,7 +706,7 @@ def audit_page(ctx: Ctx) -> Page:
                          if path and visible(ctx.record, path) else _code(path or "—"))
         rows.append([e.get("seq"), _when(e.get("at")), _op(e), shown, e.get("actor"),
                      e.get("reason"), _cycle_ref(ctx, e.get("cycle"))])
-    scope_note = ("Admin token: every audit entry of the store." if ctx.admin else
+    scope_note = ("Operator token: every audit entry of the store." if ctx.admin else
                   f"Entries that touch {ctx.record.user}'s files and the shared topics.")
     nav = []
     if before is not None:
@@ -856,7 +859,7 @@ def cycles_page(ctx: Ctx) -> Page:
                 for c in _user_cycles(ctx.mem, ctx.record)]
         body = frag(el("h1", "Sleep cycles"),
                     el("div", "Sleep-cycle reports cover every user of the store, so only "
-                       "admin tokens can open them. Listed here: the cycles that changed "
+                       "operator tokens can open them. Listed here: the cycles that changed "
                        "your files.", class_="note"),
                     _table(["cycle", "at", "your files it changed"], rows,
                            "no sleep cycle has changed your memory yet"))
@@ -872,7 +875,7 @@ def cycle_report(ctx: Ctx, cycle_id: str) -> Page | str:
     if not ctx.admin:
         body = frag(el("h1", "Sleep cycle ", _code(cycle_id)),
                     el("div", "Sleep-cycle reports cover every user of the store, so only "
-                       "admin tokens can open them.", class_="note"),
+                       "operator tokens can open them.", class_="note"),
                     el("p", el("a", "← your cycles", href="/ui/cycles")))
         return Page("cycle report", body, "cycles", status=403)
     # Served as stored: the report escapes every value itself, and the CSP
@@ -902,6 +905,19 @@ def _safe_next(value: str | None) -> str:
 def _set_cookie(response: Response, request: Request, token: str) -> None:
     response.set_cookie(COOKIE, token, max_age=COOKIE_MAX_AGE, path="/", httponly=True,
                         samesite="strict", secure=request.url.scheme == "https")
+
+
+def _cross_site(request: Request) -> bool:
+    """Whether a sign-in request comes from another site (login CSRF).
+
+    One rule for the form (``POST /ui/login``) and for ``?token=`` on any
+    page: a browser's ``Sec-Fetch-Site: cross-site``, or an ``Origin`` that is
+    not this server, never gets a session cookie.
+    """
+    origin = request.headers.get("origin")
+    own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+    return request.headers.get("sec-fetch-site") == "cross-site" or (
+        origin not in (None, "null") and origin != own)
 
 
 def _here(request: Request, drop: str | None = None) -> str:
@@ -941,6 +957,9 @@ def mount_web(app: FastAPI, *, tokens: TokenStore, memory: Callable[[], Memory],
     async def serve(request: Request, render: Callable[[Ctx], Page | str]) -> Response:
         token_q = request.query_params.get("token")
         if token_q is not None:  # ?token=…: log in, then show the same page without it
+            if _cross_site(request):
+                return error(None, 403, "Forbidden",
+                             "Sign-in requests must come from this site.")
             record = tokens.verify(token_q)
             if record is None:
                 return login(request, "That token is invalid or revoked.",
@@ -1019,10 +1038,7 @@ def mount_web(app: FastAPI, *, tokens: TokenStore, memory: Callable[[], Memory],
     @app.post("/ui/login", include_in_schema=False)
     async def web_login(request: Request) -> Response:
         # Login CSRF: a form on another site must not sign a browser in.
-        origin = request.headers.get("origin")
-        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
-        if request.headers.get("sec-fetch-site") == "cross-site" or (
-                origin not in (None, "null") and origin != own):
+        if _cross_site(request):
             return error(None, 403, "Forbidden", "Sign-in requests must come from this site.")
         raw = (await request.body()).decode("utf-8", "replace")
         form = parse_qs(raw, max_num_fields=8)
