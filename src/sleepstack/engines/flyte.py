@@ -198,12 +198,14 @@ async def phase_task(plan: str, phase: str, state: str, run: str, concurrency: i
         result: dict[str, Any] = json.loads(out)
         return result
 
-    if ph.uses_llm or ph.cpu_heavy:
+    if (ph.uses_llm or ph.cpu_heavy) and not ph.security:
         results = list(await asyncio.gather(*(one(i) for i in items)))
     else:
         # Cheap bookkeeping phases (resolve, expire, summarise) cost far less than
         # a task each (~3-4 ms of Flyte overhead per item, paid again as a cache
         # lookup on every rerun): they run here, with the same settings a task gets.
+        # So does a security phase (validate): its verdicts are never served from
+        # Flyte's cache, which is a file the store's policy does not protect.
         inline = {**json.loads(key), **json.loads(run_json)}
         results = [json.loads(_dumps(ph.work(i, inline))) for i in items]
     kill_point(phase)  # after the work, before anything is folded in (as the local engine)

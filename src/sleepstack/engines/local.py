@@ -20,7 +20,9 @@ setting misses. Such a phase's ``work`` is given only its keyed settings and
 the run settings, as under Flyte, so it cannot depend on anything the key
 leaves out. ``consolidate`` is not cached here: its result does not say when
 a cluster's LLM call fell back to the deterministic merge (it has a
-per-cluster cache of its own that skips those). Nor is any result that says
+per-cluster cache of its own that skips those). Nor is a ``security`` phase
+(``validate``): a verdict is cheap to recompute and must never be taken from
+a file anyone who can write the home could have edited. Nor is any result that says
 it degraded (a non-empty ``warnings`` list, ``degraded``), or any result
 computed while a dependency was replaced by a stand-in.
 
@@ -264,7 +266,8 @@ class LocalEngine:
     @staticmethod
     def cacheable(phase: Phase) -> bool:
         """Whether *phase*'s results go through the work cache."""
-        return (phase.uses_llm or phase.cpu_heavy) and phase.name not in UNCACHED_PHASES
+        return ((phase.uses_llm or phase.cpu_heavy) and not phase.security
+                and phase.name not in UNCACHED_PHASES)
 
     async def _cached_map(self, phase: Phase, items: list[Item], settings: dict[str, Any],
                           cache: WorkCache | None) -> list[Result]:

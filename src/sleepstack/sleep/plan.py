@@ -119,6 +119,10 @@ class Phase:
     cpu_heavy: bool = False
     #: calls an LLM (threads only: the token budget is shared in-process)
     uses_llm: bool = False
+    #: decides what may be trusted (the validator): its results are recomputed on
+    #: every run and never served from a cache anyone with write access to the
+    #: cache could edit (issue #12: a flipped cached verdict promoted an injection)
+    security: bool = False
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ __all__ = ["PHASE_NAMES", "default_plan"]
 def default_plan() -> Plan:
     """Validate → extract → resolve → cluster → consolidate → expire → summarise."""
     return Plan((
-        Phase("validate", promote.split, promote.work, promote.merge, cpu_heavy=True),
+        Phase("validate", promote.split, promote.work, promote.merge, cpu_heavy=True,
+              security=True),
         Phase("extract", memory.extract_split, memory.extract_work, memory.extract_merge,
               cpu_heavy=True, uses_llm=True),
         Phase("resolve", memory.resolve_split, memory.resolve_work, memory.resolve_merge),
