@@ -10,7 +10,11 @@ a ``user`` argument, so a model cannot talk its way into another user's memory.
 Over HTTP every request must also carry a bearer token of the bound user
 (401 otherwise; another user's token is 404), and the effective scope of a
 call is the lower of the startup scope and the request's token, checked again
-on every request so revocation takes effect at once.
+on every request so revocation takes effect at once. A server started with
+``--token`` checks that token again on every call too (a re-read of the small
+token file, parsed only when it changed), so ``token revoke`` stops a running
+stdio server at its next call. An operator token binds no user and cannot
+start one.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from ..api import Memory
 from ..errors import AccessDenied, NotFoundError, SleepstackError
 from ..store.paths import check_user_id
-from .auth import ApiError, Unauthorized, authenticate, check_scope
+from .auth import ApiError, Unauthorized, authenticate, check_scope, is_operator
 from .limits import ASGIApp, RateLimiter, Receive, Scope, Send
 from .tokens import Scope as TokenScope
 from .tokens import TokenRecord, TokenStore
@@ -47,6 +51,8 @@ class MCPBinding:
     user: str
     scope: TokenScope
     actor: str
+    #: the startup token, re-verified on every call (None: bound by ``--user``)
+    token: str | None = None
 
 
 def bind(tokens: TokenStore, *, user: str | None, token: str | None) -> MCPBinding:
@@ -56,7 +62,10 @@ def bind(tokens: TokenStore, *, user: str | None, token: str | None) -> MCPBindi
             record = authenticate(tokens, token)
         except ApiError as exc:  # refused by policy: exit 5 from the CLI
             raise AccessDenied(exc.message) from None
-        return MCPBinding(record.user, record.scope_level, record.actor)
+        if is_operator(record):
+            raise AccessDenied("an operator token is bound to no user; start the MCP "
+                               "server with a user's token")
+        return MCPBinding(record.user, record.scope_level, record.actor, token)
     if user is None:
         raise ValueError("bind needs a user or a token")
     return MCPBinding(check_user_id(user), TokenScope.WRITE, f"mcp:{user}")
@@ -79,14 +88,25 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
     """The MCP server for one bound user."""
     server: MCPServer = MCPServer("sleepstack", instructions=_INSTRUCTIONS)
     user = binding.user
+    tokens = TokenStore(memory.store) if binding.token is not None else None
+
+    def startup_scope() -> TokenScope:
+        """The startup token's scope now (revoked: refused), or the ``--user`` binding's."""
+        if tokens is None or binding.token is None:
+            return binding.scope
+        record = tokens.verify(binding.token)
+        if record is None:
+            raise ToolError("this server's token was revoked: no further calls are served")
+        return min(binding.scope, record.scope_level)
 
     def allow(ctx: Context[Any, Any] | None, needed: TokenScope, what: str) -> str:
         """Check scope (startup ∧ request); returns the audit actor."""
         rec = _request_token(ctx)
+        scope = startup_scope()
         try:
-            if binding.scope < needed:
+            if scope < needed:
                 raise ToolError(f"{what} needs the {needed.label} scope; this server "
-                                f"was started with {binding.scope.label}")
+                                f"was started with {scope.label}")
             if rec is not None:
                 check_scope(rec, needed, what)
         except SleepstackError as exc:
@@ -144,6 +164,7 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
         return {"facts": [f.to_dict() for f in found]}
 
     def read(name: str) -> str:
+        allow(None, TokenScope.READ, name)
         try:
             return memory.store.read_text(f"user/{user}/{name}")
         except NotFoundError:
