@@ -184,3 +184,16 @@ def test_cookie_is_secure_when_serving_tls(env: Env, tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+# ------------------------------------------------------------- item 7: dates
+@pytest.mark.parametrize("at", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59Z",
+                                "1800-01-01T00:00:00Z"])
+def test_edge_dates_are_422_over_http(env: Env, at: str) -> None:
+    r = env.call("POST", "/v1/log", "alice-write",
+                 json={"session": "s", "role": "user", "text": "x", "at": at})
+    assert r.status_code == 422, r.text
+    assert r.json()["error"] == "usage"
+    r = env.call("POST", "/v1/import", "alice-write",
+                 json={"turns": [{"session": "s", "role": "user", "text": "x", "at": at}]})
+    assert r.status_code == 422, r.text

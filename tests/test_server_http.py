@@ -254,7 +254,8 @@ def test_422_validation_and_policy(env: Env) -> None:
                  json={"text": "t", "session": "s", "path": "user/alice/../bob/x.md"}),
         422, "path_refused")
     err(env.call("POST", "/v1/log", "alice", "write",
-                 json={"session": "s", "role": "user", "text": "x", "at": "yesterday-ish"}), 400)
+                 json={"session": "s", "role": "user", "text": "x", "at": "yesterday-ish"}),
+        422, "usage")  # a usage error is 422 (errors.py's table); only non-JSON is 400
 
 
 def test_429_and_504_on_a_tight_server(env: Env, tmp_path: Path) -> None:

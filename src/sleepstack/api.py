@@ -58,12 +58,14 @@ class Memory:
         turn_id = id if id is not None else new_turn_id()
         check_turn_fields(user, session, role, text, turn_id)
         turn = Turn(turn_id, user, session, role, text, parse_at(at))
-        return append_turns(self.store, [turn], actor=self.actor)[0]
+        return append_turns(self.store, [turn], actor=self.actor,
+                            time_range=self.config.time_range)[0]
 
     def import_turns(self, records: Iterable[Mapping[str, Any]]) -> int:
         """Append many turns (all or nothing); returns how many were written."""
         turns = [turn_from_dict(r, where=f"record {i}") for i, r in enumerate(records, start=1)]
-        append_turns(self.store, turns, actor=self.actor, reason="import turns")
+        append_turns(self.store, turns, actor=self.actor, reason="import turns",
+                     time_range=self.config.time_range)
         return len(turns)
 
     def propose(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import UsageError
+from .layers.timerange import TimeRange
 
 __all__ = ["DEFAULT_HOME", "Config", "resolve_home"]
 
@@ -42,6 +43,8 @@ class Config:
         default_factory=lambda: {"conversation": 30, "project": 90, "preference": 365}
     )
     raw: dict[str, Any] = field(default_factory=dict)
+    #: the times a logged or imported turn may carry (``[log]``)
+    time_range: TimeRange = field(default_factory=TimeRange)
 
     @classmethod
     def parse(cls, text: str) -> Config:
@@ -55,6 +58,9 @@ class Config:
         sleep = data.get("sleep", {})
         ttl = dict(cls().ttl_days)
         ttl.update({str(k): int(v) for k, v in sleep.get("ttl_days", {}).items()})
+        log = data.get("log", {})
+        if not isinstance(log, dict):
+            raise UsageError("[log] in sleepstack.toml must be a table")
         return cls(
             max_bytes=int(store.get("max_bytes", 1 << 20)),
             embedder=str(wake.get("embedder", cls.embedder)),
@@ -63,4 +69,5 @@ class Config:
             every=str(sleep.get("every", "6h")),
             ttl_days=ttl,
             raw=data,
+            time_range=TimeRange.parse(log.get("earliest"), log.get("max_future_days")),
         )

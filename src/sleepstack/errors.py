@@ -1,27 +1,33 @@
 """The one exception tree of sleepstack.
 
 Every error the library raises on purpose derives from :class:`SleepstackError`.
-Each class carries an ``exit_code`` (the CLI's contract in INTERFACES.md) and a
-``fields`` dict of structured details, and pickles cleanly so that errors can
-cross process and task boundaries (process pools, Flyte tasks)::
+Each class carries an ``exit_code`` (the CLI's contract in INTERFACES.md), an
+``http_status`` (what the HTTP API answers; the MCP server reports the same
+``code``), a ``code`` for JSON bodies, and a ``fields`` dict of structured
+details, and pickles cleanly so that errors can cross process and task
+boundaries (process pools, Flyte tasks). This table is the contract; it is
+written out in ``docs/errors.md`` and every row is tested on the CLI, HTTP and
+MCP (``tests/test_error_contract.py``)::
 
-    SleepstackError                 exit 1  unexpected / backend failure
-    ├── UsageError                  exit 2  the caller asked for something malformed
-    ├── NotFoundError               exit 3  no such store, path, version, user, cycle
-    │   └── StoreNotFoundError              the home does not exist (never created silently)
-    ├── ConflictError               exit 4  the world changed under the caller
-    │   ├── PreconditionFailed              expected_sha did not match
-    │   ├── LockHeldError                   another cycle/scheduler holds the lock
-    │   └── DuplicateIdError                a turn id already exists for that user
-    ├── PolicyError                 exit 5  refused on purpose; nothing was changed
-    │   ├── PathRefused                     path policy (traversal, prefix, read-only area)
-    │   ├── ContentRefused                  size, encoding, binary content
-    │   ├── ValidationRejected              the quarantine validator said no
-    │   └── AccessDenied                    token scope or user isolation
-    ├── CorruptStoreError           exit 4  audit chain or files disagree with the log
-    └── BackendError                exit 1  an adapter (LLM, embedder, remote fs) failed
-        ├── LLMError
-        └── EmbedderError
+    class                        exit  HTTP  meaning
+    SleepstackError                 1   500  unexpected failure
+    ├── UsageError                  2   422  the caller asked for something malformed
+    ├── NotFoundError               3   404  no such store, path, version, user, cycle
+    │   └── StoreNotFoundError      3   404  the home does not exist (never created silently)
+    ├── ConflictError               4   409  the world changed under the caller
+    │   ├── PreconditionFailed      4   409  expected_sha did not match
+    │   ├── LockHeldError           4   409  another cycle/scheduler holds the lock
+    │   └── DuplicateIdError        4   409  a turn id already exists for that user
+    ├── PolicyError                 5   422  refused on purpose; nothing was changed
+    │   ├── PathRefused             5   422  path policy (traversal, prefix, read-only area)
+    │   ├── ContentRefused          5   422  size, encoding, binary content
+    │   ├── ValidationRejected      5   422  the quarantine validator said no
+    │   └── AccessDenied            5   403  token scope or user isolation
+    ├── CorruptStoreError           4   503  audit chain or files disagree with the log
+    ├── StorageFullError            1   507  the disk is full; nothing was lost
+    └── BackendError                1   502  an adapter (LLM, embedder, remote fs) failed
+        ├── LLMError                1   502
+        └── EmbedderError           1   502
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ __all__ = [
     "PolicyError",
     "PreconditionFailed",
     "SleepstackError",
+    "StorageFullError",
     "StoreNotFoundError",
     "UsageError",
     "ValidationRejected",
@@ -53,6 +60,8 @@ class SleepstackError(Exception):
     """Root of every error sleepstack raises on purpose."""
 
     exit_code: ClassVar[int] = 1
+    #: the HTTP API's status for this error (see the table above)
+    http_status: ClassVar[int] = 500
     #: short machine-readable name used in JSON error bodies
     code: ClassVar[str] = "error"
 
@@ -77,6 +86,7 @@ def _rebuild(cls: type[SleepstackError], message: str, fields: dict[str, Any]) -
 class UsageError(SleepstackError):
     """The caller passed malformed arguments or input."""
 
+    http_status = 422
     exit_code = 2
     code = "usage"
 
@@ -84,6 +94,7 @@ class UsageError(SleepstackError):
 class NotFoundError(SleepstackError):
     """A store, path, version, user or cycle does not exist."""
 
+    http_status = 404
     exit_code = 3
     code = "not_found"
 
@@ -97,6 +108,7 @@ class StoreNotFoundError(NotFoundError):
 class ConflictError(SleepstackError):
     """The state changed under the caller; re-read and retry."""
 
+    http_status = 409
     exit_code = 4
     code = "conflict"
 
@@ -122,6 +134,7 @@ class DuplicateIdError(ConflictError):
 class PolicyError(SleepstackError):
     """Refused on purpose by a policy; nothing was changed."""
 
+    http_status = 422
     exit_code = 5
     code = "policy"
 
@@ -147,19 +160,29 @@ class ValidationRejected(PolicyError):
 class AccessDenied(PolicyError):
     """The caller's token does not allow this operation."""
 
+    http_status = 403
     code = "access_denied"
 
 
 class CorruptStoreError(SleepstackError):
     """The audit chain or the files disagree with the audit log."""
 
+    http_status = 503
     exit_code = 4
     code = "corrupt_store"
+
+
+class StorageFullError(SleepstackError):
+    """The disk (or quota) is full: the write was refused before its commit point."""
+
+    http_status = 507
+    code = "storage_full"
 
 
 class BackendError(SleepstackError):
     """An adapter (LLM, embedder, remote filesystem) failed."""
 
+    http_status = 502
     code = "backend"
 
 

@@ -109,7 +109,10 @@ def parse_at(value: str | datetime | None) -> datetime:
             ) from None
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=UTC)
-    return dt.astimezone(UTC)
+    try:
+        return dt.astimezone(UTC)
+    except (OverflowError, ValueError):  # 0001-01-01T00:00:00+14:00 has no UTC form
+        raise UsageError(f"time {value!r} is out of range", at=str(value)) from None
 
 
 def _split_fields(body: str, count: int) -> list[str]:

@@ -36,14 +36,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .. import __version__
 from ..api import Memory
 from ..errors import (
-    AccessDenied,
-    BackendError,
-    ConflictError,
-    CorruptStoreError,
-    NotFoundError,
-    PolicyError,
     SleepstackError,
-    UsageError,
 )
 from ..sleep.review import accept as review_accept
 from ..sleep.review import reject as review_reject
@@ -108,24 +101,8 @@ class ServerSettings:
 
 
 def status_for(exc: SleepstackError) -> int:
-    """The HTTP status of a library error (INTERFACES.md exit codes, translated)."""
-    match exc:
-        case AccessDenied():
-            return 403
-        case PolicyError():  # path, content or validation policy: the request is the problem
-            return 422
-        case NotFoundError():
-            return 404
-        case CorruptStoreError():  # the store needs an operator, not a retry
-            return 503
-        case ConflictError():
-            return 409
-        case UsageError():
-            return 400
-        case BackendError():
-            return 502
-        case _:
-            return 500
+    """The HTTP status of a library error: the class's ``http_status`` (errors.py's table)."""
+    return exc.http_status
 
 
 def _json_ready(obj: Any) -> Any:

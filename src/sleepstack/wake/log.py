@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import DuplicateIdError, UsageError
@@ -23,6 +24,7 @@ from ..layers.rawlog import (
     parse_file,
     user_log_prefix,
 )
+from ..layers.timerange import TimeRange
 from ..store import Change, Store
 
 __all__ = ["TURN_FIELDS", "append_turns", "parse_jsonl", "turn_from_dict"]
@@ -98,10 +100,23 @@ def append_turns(
     actor: str,
     reason: str = "log turn",
     on_progress: Callable[[int, int], None] | None = None,
+    time_range: TimeRange | None = None,
 ) -> list[str]:
-    """Append turns as one audited mutation (one append per day file); returns their ids."""
+    """Append turns as one audited mutation (one append per day file); returns their ids.
+
+    Every turn's time must lie in *time_range* (the store's ``[log]`` range;
+    the default range when None), or nothing is written.
+    """
     if not turns:
         return []
+    limits = time_range or TimeRange()
+    now = datetime.now(UTC)
+    for i, t in enumerate(turns, start=1):
+        try:
+            limits.check(t.at, now=now)
+        except UsageError as exc:
+            where = f"turn {i} ({t.id}): " if len(turns) > 1 else ""
+            raise UsageError(where + exc.message, **exc.fields) from None
     seen: dict[str, set[str]] = defaultdict(set)
     for t in turns:
         if t.id in seen[t.user]:
