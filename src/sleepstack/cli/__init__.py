@@ -11,13 +11,14 @@ mapping from :mod:`sleepstack.errors` to exit codes::
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import json
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import SleepstackError, UsageError
+from ..errors import SleepstackError, StorageFullError, UsageError
 from .context import Context
 
 __all__ = ["main"]
@@ -67,6 +68,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 1
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        # Outside the store's own writes (index, caches, reports on disk): those
+        # are derived data, rebuilt from the store, so nothing of memory is lost.
+        where = exc.filename or "the store's disk"
+        return _fail(StorageFullError(
+            f"no space left on the device for {where}: nothing was lost (only derived "
+            "data such as the index or a cache was not written); free some space and retry",
+            path=str(where)), as_json)
 
 
 def _fail(exc: SleepstackError, as_json: bool) -> int:

@@ -12,6 +12,7 @@ the lock, conditional writes for the log); a backend may also supply its own
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import threading
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from ..errors import StoreNotFoundError, UsageError
+from ..errors import StorageFullError, StoreNotFoundError, UsageError
 from .audit import LOG_PATH
 
 __all__ = [
@@ -160,6 +161,22 @@ def audit_log_for(fs: StoreFS) -> AuditLog:
     return FileAuditLog(fs)
 
 
+#: what a full disk or an exhausted quota looks like
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
+
+
+@contextlib.contextmanager
+def _space(where: str) -> Iterator[None]:
+    """Turn "no space left" into :class:`StorageFullError` naming *where*."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno in _FULL:
+            raise StorageFullError(f"no space left on the device for {where}",
+                                   path=where) from None
+        raise
+
+
 def _fsync_dir(path: str | Path) -> None:
     fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -212,6 +229,10 @@ class LocalFS:
             raise FileNotFoundError(rel) from None
 
     def write_atomic(self, rel: str, data: bytes, *, durable: bool = True) -> None:  # noqa: D102
+        with _space(os.path.join(self._root_str, rel)):
+            self._write_atomic(rel, data, durable=durable)
+
+    def _write_atomic(self, rel: str, data: bytes, *, durable: bool) -> None:
         target = os.path.join(self._root_str, rel)
         parent, name = os.path.split(target)
         tmp = os.path.join(parent, f".{name}.{uuid.uuid4().hex[:12]}.tmp")
@@ -238,6 +259,10 @@ class LocalFS:
             _fsync_dir(parent)
 
     def append(self, rel: str, data: bytes) -> None:  # noqa: D102
+        with _space(os.path.join(self._root_str, rel)):
+            self._append(rel, data)
+
+    def _append(self, rel: str, data: bytes) -> None:
         target = os.path.join(self._root_str, rel)
         parent = os.path.dirname(target)
         created = not os.path.exists(target)
@@ -270,11 +295,12 @@ class LocalFS:
         # One pwrite of a padded record: a single small write is not torn by a
         # process kill, and readers tolerate a stale or unreadable hint.
         target = os.path.join(self._root_str, rel)
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT, 0o644)
-        try:
-            os.pwrite(fd, data.ljust(256), 0)
-        finally:
-            os.close(fd)
+        with _space(target):
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT, 0o644)
+            try:
+                os.pwrite(fd, data.ljust(256), 0)
+            finally:
+                os.close(fd)
 
     def truncate(self, rel: str, size: int) -> None:  # noqa: D102
         p = self._p(rel)

@@ -42,6 +42,7 @@ from ..errors import (
     NotFoundError,
     PathRefused,
     PreconditionFailed,
+    StorageFullError,
     UsageError,
 )
 from .audit import (
@@ -448,12 +449,25 @@ class Store:
             entry["hash"] = entry_hash(entry)
             prev = entry["hash"]
             entries.append(entry)
-        for sha, data in blobs.items():
-            self.fs.write_new(blob_path(sha), data)
-        self._log.append(b"".join(canonical(e) + b"\n" for e in entries),
-                         first_seq=int(entries[0]["seq"]))
-        self._apply_entries(entries)
-        self._write_head(entries[-1])
+        try:
+            for sha, data in blobs.items():
+                self.fs.write_new(blob_path(sha), data)
+            # A torn append (the disk filled mid-line) is dropped by the next recovery.
+            self._log.append(b"".join(canonical(e) + b"\n" for e in entries),
+                             first_seq=int(entries[0]["seq"]))
+        except StorageFullError as exc:
+            raise StorageFullError(
+                f"{exc.message}: nothing was lost; the change to "
+                f"{_names(changes)} was not made (free some space and retry)",
+                **exc.fields, committed=False) from None
+        try:
+            self._apply_entries(entries)
+            self._write_head(entries[-1])
+        except StorageFullError as exc:
+            raise StorageFullError(
+                f"{exc.message}: nothing was lost; the change to {_names(changes)} is "
+                "committed and is finished when the store is next used with free space",
+                **exc.fields, committed=True) from None
         return entries
 
     def _check_collisions(self, changes: Sequence[Change]) -> None:
@@ -756,6 +770,11 @@ class Store:
             breaks.append(Break("unaudited_file", f"{path} is not in the audit log", None, path))
         return VerifyReport(entries=len(entries), files_checked=len(files), breaks=breaks,
                             quarantined=quarantined)
+
+
+def _names(changes: Sequence[Change]) -> str:
+    first = changes[0].path
+    return first if len(changes) == 1 else f"{first} and {len(changes) - 1} more"
 
 
 def _check_actor(actor: str, reason: str) -> None:
