@@ -8,6 +8,7 @@ from typing import Any
 
 from ..api import Memory
 from ..config import resolve_home
+from ..errors import PathRefused, UsageError
 from .context import Context
 
 __all__ = ["register"]
@@ -51,8 +52,22 @@ def _init(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def _ls(args: argparse.Namespace, ctx: Context) -> int:
-    files = ctx.memory().store.list(args.prefix)
-    ctx.emit({"prefix": args.prefix, "files": files}, "\n".join(files) if files else None)
+    mem = ctx.memory()
+    try:
+        files = mem.store.list(args.prefix)
+    except PathRefused as exc:
+        if exc.fields.get("rule") != "prefix":
+            raise
+        # Not a place in the store at all: the caller mistyped, nothing was refused.
+        raise UsageError(exc.message, **exc.fields) from None
+
+    def human() -> None:
+        if files:
+            print("\n".join(files))
+        else:
+            ctx.note(f"sleepstack: no files under {args.prefix or 'the store'}")
+
+    ctx.emit({"prefix": args.prefix, "files": files}, human)
     return 0
 
 
@@ -91,6 +106,8 @@ def _verify(args: argparse.Namespace, ctx: Context) -> int:
             print(f"ok: {report.entries} audit entries, {report.files_checked} files verified")
         for b in report.breaks:
             print(f"BREAK {b.kind}: {b.message}")
+        for q in report.quarantined:
+            print(f"quarantined: {q['path']} (audit seq {q['seq']}): {q['reason']}")
 
     ctx.emit(report.to_dict(), human)
     return 0 if report.ok else 4

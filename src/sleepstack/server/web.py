@@ -286,7 +286,7 @@ def _login_document(next_url: str, message: str | None, status_note: str) -> str
            el("input", type="hidden", name="next", value=next_url),
            el("button", "Sign in", type="submit"),
            method="post", action="/ui/login"),
-        el("p", "Create a token with ", _code("sleepstack token create USER --scope read"),
+        el("p", "Create a token with ", _code("sleepstack token create --user USER --scope read"),
            ". It is kept in an HttpOnly cookie for this site only, for 8 hours.",
            class_="muted small"),
         class_="login",

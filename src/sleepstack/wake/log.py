@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ..errors import DuplicateIdError, UsageError
+from ..errors import DuplicateIdError, PathRefused, UsageError
 from ..layers.rawlog import (
     Turn,
     check_turn_fields,
@@ -56,9 +56,8 @@ def turn_from_dict(obj: Mapping[str, Any], *, where: str = "") -> Turn:
         check_turn_fields(obj["user"], obj["session"], obj["role"], obj["text"], turn_id)
     except UsageError as exc:
         raise UsageError(f"{prefix}{exc.message}", **exc.fields) from None
-    except Exception as exc:  # PathRefused for a bad user id
-        msg = getattr(exc, "message", str(exc))
-        raise UsageError(f"{prefix}{msg}", field="user") from None
+    except PathRefused as exc:  # a bad user id: refused by policy, as `log` refuses it
+        raise PathRefused(f"{prefix}{exc.message}", **exc.fields, field="user") from None
     return Turn(turn_id, obj["user"], obj["session"], obj["role"], obj["text"], when)
 
 

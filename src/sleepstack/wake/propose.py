@@ -12,13 +12,13 @@ import secrets
 import time
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import PathRefused, UsageError
 from ..layers.rawlog import iso, parse_at
 from ..store import ABSENT, Store
 from ..store.audit import canonical
-from ..store.paths import check_user_id
+from ..store.paths import check_path, check_user_id
 
-__all__ = ["inbox_path", "preview", "propose"]
+__all__ = ["check_proposal_target", "inbox_path", "preview", "propose"]
 
 _SESSION_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$")
 
@@ -51,6 +51,19 @@ def preview(text: str, *, user: str, path: str | None = None,
     return {"decision": str(verdict.decision.value), "reasons": list(verdict.reasons)}
 
 
+def check_proposal_target(path: str, user: str) -> str:
+    """A proposal may ask for a path under its own ``user/<user>/`` only (PathRefused else).
+
+    Refused at once, as the HTTP API refuses it, rather than quarantined and
+    silently replaced by the default path at sleep time.
+    """
+    norm = check_path(path)
+    if not norm.startswith(f"user/{user}/"):
+        raise PathRefused(f"a proposal of {user} may target user/{user}/… only, not {norm}",
+                          path=norm, rule="prefix")
+    return norm
+
+
 def propose(
     store: Store,
     text: str,
@@ -65,6 +78,8 @@ def propose(
     check_user_id(user)
     if not isinstance(text, str) or not text.strip():
         raise UsageError("a proposal needs non-empty text")
+    if path is not None:
+        path = check_proposal_target(path, user)
     proposal_id = f"p-{int(time.time() * 1000):x}{secrets.token_hex(4)}"
     record: dict[str, Any] = {
         "id": proposal_id,
