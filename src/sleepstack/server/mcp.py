@@ -96,7 +96,8 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
             return binding.scope
         record = tokens.verify(binding.token)
         if record is None:
-            raise ToolError("this server's token was revoked: no further calls are served")
+            raise ToolError("access_denied: this server's token was revoked: no further calls"
+                            " are served")
         return min(binding.scope, record.scope_level)
 
     def allow(ctx: Context[Any, Any] | None, needed: TokenScope, what: str) -> str:
@@ -105,12 +106,12 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
         scope = startup_scope()
         try:
             if scope < needed:
-                raise ToolError(f"{what} needs the {needed.label} scope; this server "
-                                f"was started with {scope.label}")
+                raise ToolError(f"access_denied: {what} needs the {needed.label} scope; this "
+                                f"server was started with {scope.label}")
             if rec is not None:
                 check_scope(rec, needed, what)
         except SleepstackError as exc:
-            raise ToolError(exc.message) from None
+            raise ToolError(f"{exc.code}: {exc.message}") from None  # as guard() reports it
         return rec.actor if rec is not None else binding.actor
 
     writers: dict[str, Memory] = {memory.actor: memory}
@@ -134,7 +135,7 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
         """Recall cited memories relevant to *query* (rendered context plus items)."""
         allow(ctx, TokenScope.READ, "recall")
         if budget_tokens is not None and not 1 <= budget_tokens <= 100_000:
-            raise ToolError("budget_tokens must be between 1 and 100000")
+            raise ToolError("usage: budget_tokens must be between 1 and 100000")
         result = guard(memory.recall, query, user, session=session, budget_tokens=budget_tokens)
         data: dict[str, Any] = result.to_dict()
         return data
