@@ -188,3 +188,73 @@ def test_rerun_with_nothing_new_is_a_noop(tmp_path: Path) -> None:
         assert again.noop, kind
 
 
+
+
+# ---------------------------------------------- per-user isolation (issue #12 item 2)
+#: what only one user ever said in the scenario: it must never be written for the other
+ONLY = {"alice": ("Lisbon", "Porto", "bullet points", "sencha"),
+        "bob": ("Berlin", "Initech", "short answers")}
+
+
+def _cycle_writes(store: Store) -> dict[str, list[str]]:
+    """Every path a sleep cycle wrote, with each version's text, by user."""
+    out: dict[str, list[str]] = {}
+    for e in store.audit_entries():
+        path = str(e.get("path", ""))
+        if e.get("cycle") and e.get("new_sha") and path.startswith("user/"):
+            out.setdefault(path, []).append(store.blob_text(str(e["new_sha"])))
+    return out
+
+
+def test_every_cycle_write_stays_with_its_user(outcome: dict[str, Any], tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "home")
+    writes = _cycle_writes(store)
+    assert writes, "the scenario writes user memory"
+    for path, texts in writes.items():
+        owner = path.split("/")[1]
+        for other, markers in ONLY.items():
+            if other == owner:
+                continue
+            for text in texts:
+                leaked = [m for m in markers if m in text]
+                assert not leaked, (path, leaked)
+
+
+WRONG_SUBJECT_LLM = r"""
+import json, re, sys
+prompt = sys.stdin.read()
+m = re.search(r"<<<NOTES\n(.*?)\nNOTES>>>", prompt, re.S)
+if not m:
+    print("[]")  # no facts from extraction
+    sys.exit(0)
+cites = [c for line in m.group(1).splitlines() for c in json.loads(line)["cites"]]
+print(json.dumps({"lines": [{"text": "Alice prefers window seats on flights.",
+                             "cites": cites}]}))
+"""
+
+
+@pytest.mark.parametrize("kind", ENGINES)
+def test_a_merge_naming_another_user_is_refused_on_every_engine(tmp_path: Path,
+                                                                kind: str) -> None:
+    import sys
+
+    script = tmp_path / "wrong_subject.py"
+    script.write_text(WRONG_SUBJECT_LLM)
+    config = (f'[wake]\nembedder = "hash:64"\n\n[sleep]\n'
+              f'llm = "cmd:{sys.executable} {script}"\n')
+    store = Store.init(tmp_path / "home", config_text=config)
+    log(store, "alice", "a1", "I prefer aisle seats.", "2026-01-05T09:00:00Z")
+    log(store, "bob", "b1", "bob prefers window seats", "2026-01-05T10:00:00Z")
+    log(store, "bob", "b2", "bob prefers window seats on flights", "2026-01-05T10:01:00Z")
+    for i, text in enumerate(("bob prefers window seats", "bob prefers window seats on flights")):
+        store.write_text(f"user/bob/notes/seat-{i}.md", text + "\n", actor="test",
+                         reason="two near-duplicate notes")
+    summary = run_cycle(store, Config.parse(config), engine=_engine(kind, tmp_path), now=NOW_1)
+    for path, texts in _cycle_writes(store).items():
+        if path.startswith("user/bob/"):
+            assert not any("Alice" in t for t in texts), (kind, path)
+    bob_now = " ".join(store.read_text(p) for p in store.list("user/bob"))
+    assert "Alice" not in bob_now
+    assert "window seats" in bob_now  # the originals stay
+    assert any("subject.foreign" in w or "grounding" in w for w in summary.warnings), \
+        summary.warnings

@@ -58,6 +58,7 @@ from ..errors import LLMError
 from ..layers.facts import Fact
 from .grounding import DEFAULT_THRESHOLD, grounded, is_negated, numbers_in
 from .resolve import is_multi_valued
+from .subjects import subject_reasons
 
 __all__ = [
     "CODE_VERSION",
@@ -432,7 +433,9 @@ class _Gate:
                 ats.append(m.at)
         with self.lock:
             res = grounded(text, texts, self.embedder, threshold=self.threshold, evidence_at=ats)
-        return res.reasons
+        # A line names only the cluster's own user or people its evidence names (#12).
+        owner = members[0].user if members else ""
+        return [*res.reasons, *subject_reasons(text, user=owner, evidence=texts)]
 
 
 def _deterministic(
@@ -745,15 +748,25 @@ def _cache_key(
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-def _cache_read(cache_dir: str | None, key: str) -> ClusterResult | None:
+def _cache_read(cache_dir: str | None, key: str, members: Sequence[Note] = (),
+                evidence: Mapping[str, str] | None = None) -> ClusterResult | None:
     if cache_dir is None:
         return None
     path = os.path.join(cache_dir, f"{key}.json")
     try:
         with open(path, encoding="utf-8") as fh:
-            return ClusterResult.from_dict(json.load(fh), cached=True)
+            hit = ClusterResult.from_dict(json.load(fh), cached=True)
     except (OSError, ValueError, KeyError, TypeError):
         return None  # missing or torn: recompute (writes are atomic, so rare)
+    # The cache is a file outside the store's policy: a merged line read from it
+    # passes the subject gate again (cheap, no embedder), or the entry is a miss.
+    own = {m.id for m in members}
+    texts = [*(evidence or {}).values(), *(m.text for m in members)]
+    owner = members[0].user if members else ""
+    for note in hit.notes:
+        if note.id not in own and subject_reasons(note.text, user=owner, evidence=texts):
+            return None
+    return hit
 
 
 def _cache_write(cache_dir: str | None, result: ClusterResult) -> None:
@@ -823,7 +836,7 @@ def consolidate(
     for k, g in enumerate(multi):
         members = [notes[i] for i in g]
         key = _cache_key(members, params, llm_spec, ev)
-        hit = _cache_read(cache_dir, key)
+        hit = _cache_read(cache_dir, key, members, ev)
         if hit is not None:
             results[k] = hit
         else:
@@ -928,7 +941,7 @@ def merge_one_cluster(
         model = BudgetedLLM(llm, budget) if budget is not None else llm
     llm_spec = model.spec if model is not None else "none"
     key = _cache_key(members, params, llm_spec, ev)
-    hit = _cache_read(cache_dir, key)
+    hit = _cache_read(cache_dir, key, members, ev)
     if hit is not None:
         return hit, Usage().to_dict()
     gate = _Gate(emb.sibling(persist=False), grounding_threshold, ev, dict(evidence_at or {}))

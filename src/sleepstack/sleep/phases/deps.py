@@ -370,13 +370,16 @@ def assemble_merges(clustered: dict[str, Any], merged: list[dict[str, Any]], *,
     res_history = sorted((n for r in done for n in r.history), key=order)
     cache_hits = sum(1 for r in done if r.cached)
     rejected = [dict(x, cluster=r.key) for r in done for x in r.rejected]
+    # Said even when nothing merged: a refused merge is news for the report.
+    warnings = [f"grounding gate kept the originals of a merge for {user}: "
+                f"{'; '.join(map(str, r.get('reasons', [])))}" for r in rejected]
     # Paths that must be rewritten: those of a cluster that merged or retired something.
     touched: set[str] = set()
     for cl in done:
         if cl.merged or cl.history:
             touched |= {path_of.get(i, i) for i in cl.items}
     if not touched:
-        return {"user": user, "clusters": len(done), "merges": [], "warnings": [],
+        return {"user": user, "clusters": len(done), "merges": [], "warnings": warnings,
                 "usage": usage, "cache_hits": cache_hits}
     # Notes whose lines end up in one line (cited together) are rewritten together.
     group: dict[str, str] = {p: p for p in set(path_of.values())}
@@ -428,8 +431,6 @@ def assemble_merges(clustered: dict[str, Any], merged: list[dict[str, Any]], *,
             "cached": all(cached.get(p, False) for p in sources),
         })
     merges.sort(key=lambda m: str(m["path"]))
-    warnings = [f"grounding gate kept the originals of a merge for {user}: "
-                f"{'; '.join(map(str, r.get('reasons', [])))}" for r in rejected]
     return {"user": user, "clusters": len(done), "merges": merges,
             "warnings": warnings, "usage": usage, "cache_hits": cache_hits}
 
