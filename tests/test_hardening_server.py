@@ -197,3 +197,12 @@ def test_edge_dates_are_422_over_http(env: Env, at: str) -> None:
     r = env.call("POST", "/v1/import", "alice-write",
                  json={"turns": [{"session": "s", "role": "user", "text": "x", "at": at}]})
     assert r.status_code == 422, r.text
+
+
+def test_review_queue_is_the_operators_and_user_tokens_see_their_own(env: Env) -> None:
+    every = env.call("GET", "/v1/review", "operator").json()["proposals"]
+    assert any(p["user"] == "bob" and BOB_SECRET in p["text"] for p in every)
+    mine = env.call("GET", "/v1/review", "alice-admin").json()["proposals"]
+    assert all(BOB_SECRET not in p["text"] for p in mine)
+    r = env.call("GET", "/v1/review", "alice-admin", params={"user": "bob"})
+    assert r.status_code == 404 and BOB_SECRET not in r.text
