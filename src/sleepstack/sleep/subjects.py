@@ -12,7 +12,8 @@ Who a line names: its capitalised words (any script with case: "Alice",
 "Алиса", "Zoë", possessives "Alice's") that are not a word of the evidence in
 any case, not the user's id (or a part of it: ``bob.smith`` → ``bob``,
 ``smith``), and not one of the common words that start a sentence ("The",
-"Prefers", "On", weekdays, months). Known other users' ids (*others*) are
+"Prefers", "On", weekdays, months; a first word like "Running" or
+"According"). Known other users' ids (*others*) are
 foreign in any case ("alice prefers…"). Scripts without case (Chinese,
 Japanese) carry no such signal; there only *others* apply. A false alarm
 costs a merge (the notes stay as they were), never a wrong memory: the gate
@@ -73,9 +74,11 @@ def foreign_names(text: str, *, user: str, evidence: Sequence[str],
     known |= _id_parts(user)
     other_ids = {o.lower() for o in others} - _id_parts(user)
     found: list[str] = []
-    for raw in _words(text):
+    for n, raw in enumerate(_words(text)):
         word = _POSSESSIVE.sub("", raw)
         low = word.lower()
+        if n == 0 and len(low) >= 6 and low.endswith(("ing", "ed")):
+            continue  # "Running has been…", "According to…": a participle, not a name
         if len(word) < 2 or low in known or low in COMMON_STARTERS:
             continue
         if low.endswith("s") and (low[:-1] in known or low[:-1] in COMMON_STARTERS):
