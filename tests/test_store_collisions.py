@@ -81,7 +81,7 @@ def test_recovery_quarantines_an_entry_it_cannot_apply(
     home = tmp_path / "home"
     store = Store.init(home)
     store.write_text("user/mallory/notes/a.md", "a", **W)
-    monkeypatch.setattr(Store, "_check_collisions", lambda self, changes: None)
+    monkeypatch.setattr(Store, "_check_collisions", lambda self, changes, known=None: None)
     with pytest.raises(OSError):
         store.write_text("user/mallory/notes/a.md/b.md", "b", **W)
     monkeypatch.undo()

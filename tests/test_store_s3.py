@@ -192,6 +192,22 @@ def test_store_contract_on_s3(client: Any, bucket: str, layout: str) -> None:
         assert "mem/audit/log.jsonl" in keys
 
 
+def test_file_directory_collisions_are_refused_on_s3(client: Any, bucket: str) -> None:
+    """Object keys may be both a file and a prefix; the store refuses that as on disk (#12)."""
+    store = _init(S3FS(f"s3://{bucket}/collide"))
+    store.write_text("user/mallory/notes/a.md", "a", **W)
+    before = snapshot(client, bucket)
+    for path in ("user/mallory/notes/a.md/b.md", "user/mallory/notes"):
+        with pytest.raises(PathRefused) as info:
+            store.write_text(path, "x", **W)
+        assert info.value.fields["rule"] == "collision"
+    with pytest.raises(PathRefused):
+        store.apply([Change("write", "user/bob/x.md", "1"),
+                     Change("write", "user/bob/x.md/y.md", "2")], **W)
+    assert snapshot(client, bucket) == before
+    assert store.audit_verify().ok
+
+
 def _init(fs: S3FS) -> Store:
     """Store.init for a preconfigured S3FS (Store.init takes a URL)."""
     with fs.lock():

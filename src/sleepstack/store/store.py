@@ -391,9 +391,9 @@ class Store:
         seq, prev = self._tail()
         tx = uuid.uuid4().hex[:16]
         at = _now()
-        self._check_collisions(changes)
         entries: builtins.list[dict[str, Any]] = []
         current: dict[str, bytes | None] = {}
+        before: dict[str, bool] = {}  # path -> was a file before this mutation
         blobs: dict[str, bytes] = {}
         for c in changes:
             if c.path not in current:
@@ -401,6 +401,7 @@ class Store:
                     current[c.path] = self.fs.read_bytes(c.path)
                 except FileNotFoundError:
                     current[c.path] = None
+                before[c.path] = current[c.path] is not None
             old = current[c.path]
             old_sha = None if old is None else sha256_hex(old)
             if c.expected_sha is not None:
@@ -449,6 +450,7 @@ class Store:
             entry["hash"] = entry_hash(entry)
             prev = entry["hash"]
             entries.append(entry)
+        self._check_collisions(changes, before)  # still before the commit point
         try:
             for sha, data in blobs.items():
                 self.fs.write_new(blob_path(sha), data)
@@ -470,17 +472,26 @@ class Store:
                 **exc.fields, committed=True) from None
         return entries
 
-    def _check_collisions(self, changes: Sequence[Change]) -> None:
+    def _check_collisions(self, changes: Sequence[Change],
+                          known: dict[str, bool] | None = None) -> None:
         """Refuse a file where a directory is (or the reverse), counting the batch itself.
 
         Runs before the commit point: once an entry is in the log it must be
-        applicable, or every later open would have to deal with it.
+        applicable, or every later open would have to deal with it. *known*
+        says which paths were files already (read anyway), so that object
+        storage pays a request only for what it has not seen.
         """
         created: set[str] = set()
         removed: set[str] = set()
+        was_file: dict[str, bool] = dict(known or {})
+
+        def existed(p: str) -> bool:
+            if p not in was_file:
+                was_file[p] = self.fs.exists(p)
+            return was_file[p]
 
         def is_file(p: str) -> bool:
-            return p in created or (p not in removed and self.fs.exists(p))
+            return p in created or (p not in removed and existed(p))
 
         for c in changes:
             if c.op == "delete":
@@ -488,7 +499,10 @@ class Store:
                 created.discard(c.path)
                 continue
             parts = c.path.split("/")
-            for i in range(2, len(parts)):
+            # user/<u> and memory/<kind>[/<slug>] are never files (the policy
+            # refuses them as paths), so only deeper ancestors cost a look.
+            first = 3 if parts[0] == "user" else 4 if parts[0] == "memory" else 2
+            for i in range(first, len(parts)):
                 above = "/".join(parts[:i])
                 if is_file(above):
                     raise PathRefused(
