@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from conftest import run_cli
 from sleepstack.sleep.phases import default_plan
 
@@ -77,3 +79,35 @@ def test_validate_phase_is_never_cached() -> None:
     phase = next(p for p in default_plan().phases if p.name == "validate")
     assert phase.security
     assert not LocalEngine.cacheable(phase)
+
+
+def test_flyte_never_serves_validate_from_its_cache(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flyte's content-keyed task cache is a file too: validate runs inline, uncached."""
+    flyte_mod = pytest.importorskip("sleepstack.engines.flyte")
+    from sleepstack import Memory
+    from sleepstack.sleep.cycle import run_cycle
+
+    seen: list[str] = []
+    real = flyte_mod.work_item
+
+    class Recording:
+        @staticmethod
+        async def aio(plan: str, phase: str, *rest: str) -> str:
+            seen.append(phase)
+            out: str = await real.aio(plan, phase, *rest)
+            return out
+
+    monkeypatch.setattr(flyte_mod, "work_item", Recording)
+    mem = Memory.init(tmp_path / "home")
+    cfg = tmp_path / "home" / "sleepstack.toml"
+    cfg.write_text(cfg.read_text().replace('embedder = "local:all-MiniLM-L6-v2"',
+                                           'embedder = "hash:64"'))
+    mem = Memory(tmp_path / "home")
+    mem.propose(INJECTION, "mallory", "s")
+    mem.propose("mallory likes green tea", "mallory", "s")
+    engine = flyte_mod.FlyteEngine(concurrency=2, cache_root=tmp_path / "flyte-cache")
+    summary = run_cycle(mem.store, mem.config, engine=engine)
+    assert summary.counts["proposals"] == 2
+    assert summary.counts["promoted"] == 1
+    assert "validate" not in seen
