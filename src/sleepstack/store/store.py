@@ -55,6 +55,7 @@ from .audit import (
     parse_lines,
     sha256_hex,
 )
+from .collisions import check_collisions
 from .fs import StoreFS, audit_log_for, open_fs
 from .paths import (
     Area,
@@ -474,50 +475,8 @@ class Store:
 
     def _check_collisions(self, changes: Sequence[Change],
                           known: dict[str, bool] | None = None) -> None:
-        """Refuse a file where a directory is (or the reverse), counting the batch itself.
-
-        Runs before the commit point: once an entry is in the log it must be
-        applicable, or every later open would have to deal with it. *known*
-        says which paths were files already (read anyway), so that object
-        storage pays a request only for what it has not seen.
-        """
-        created: set[str] = set()
-        removed: set[str] = set()
-        was_file: dict[str, bool] = dict(known or {})
-
-        def existed(p: str) -> bool:
-            if p not in was_file:
-                was_file[p] = self.fs.exists(p)
-            return was_file[p]
-
-        def is_file(p: str) -> bool:
-            return p in created or (p not in removed and existed(p))
-
-        for c in changes:
-            if c.op == "delete":
-                removed.add(c.path)
-                created.discard(c.path)
-                continue
-            parts = c.path.split("/")
-            # user/<u> and memory/<kind>[/<slug>] are never files (the policy
-            # refuses them as paths), so only deeper ancestors cost a look.
-            first = 3 if parts[0] == "user" else 4 if parts[0] == "memory" else 2
-            for i in range(first, len(parts)):
-                above = "/".join(parts[:i])
-                if is_file(above):
-                    raise PathRefused(
-                        f"{c.path} would put a file under {above}, which is a file",
-                        path=c.path, conflicts_with=above, rule="collision")
-            below = c.path + "/"
-            if any(p.startswith(below) for p in created) or (
-                    c.path not in created and not is_file(c.path)
-                    and self.fs.is_dir(c.path)
-                    and any(p not in removed for p in self.fs.list(c.path))):
-                raise PathRefused(
-                    f"{c.path} is a directory; a file cannot take its place",
-                    path=c.path, conflicts_with=below, rule="collision")
-            created.add(c.path)
-            removed.discard(c.path)
+        """No file where a directory is, or the reverse (:mod:`.collisions`)."""
+        check_collisions(self.fs, changes, known)
 
     def _apply_entries(self, entries: Iterable[dict[str, Any]]) -> None:
         """Make the working tree agree with *entries* (idempotent: used by recovery)."""
