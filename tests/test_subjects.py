@@ -81,3 +81,36 @@ def test_the_consolidation_gate_keeps_the_originals(tmp_path: Path) -> None:
     assert not any("Alice" in t for t in texts), texts
     assert sorted(texts) == sorted(BOB)
     assert any("subject.foreign" in r for rej in res.rejected for r in rej["reasons"])
+
+
+LOWER_CASE_OTHER_USER = r"""
+import json, re, sys
+prompt = sys.stdin.read()
+m = re.search(r"<<<NOTES\n(.*?)\nNOTES>>>", prompt, re.S)
+if not m:
+    print("[]")
+    sys.exit(0)
+cites = [c for line in m.group(1).splitlines() for c in json.loads(line)["cites"]]
+print(json.dumps({"lines": [{"text": "alice prefers window seats on flights.",
+                             "cites": cites}]}))
+"""
+
+
+def test_a_lower_case_name_of_another_user_is_refused_in_a_cycle(tmp_path: Path) -> None:
+    from sleepstack.config import Config
+    from sleepstack.sleep.cycle import run_cycle
+    from sleepstack.store import Store
+
+    script = tmp_path / "lower.py"
+    script.write_text(LOWER_CASE_OTHER_USER)
+    config = f'[wake]\nembedder = "hash:64"\n\n[sleep]\nllm = "cmd:{sys.executable} {script}"\n'
+    store = Store.init(tmp_path / "home", config_text=config)
+    W = {"actor": "test", "reason": "seed"}
+    store.write_text("user/alice/notes/tea.md", "alice likes green tea\n", **W)
+    for i, text in enumerate(("bob prefers window seats", "bob prefers window seats on flights")):
+        store.write_text(f"user/bob/notes/seat-{i}.md", text + "\n", **W)
+    summary = run_cycle(store, Config.parse(config), now="2026-01-06T08:00:00Z")
+    bob = " ".join(store.read_text(p) for p in store.list("user/bob"))
+    assert "alice" not in bob.lower()
+    assert summary.counts["clusters"] == 1
+    assert any("subject" in w for w in summary.warnings), summary.warnings

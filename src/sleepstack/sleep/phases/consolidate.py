@@ -113,6 +113,7 @@ def merge(state: CycleState, results: list[Result]) -> None:
     from . import deps
 
     clustered: dict[str, Any] = state.inputs.pop(CLUSTERS_KEY, {})
+    everyone = sorted({*state.users, *state.inputs.get("all_notes", {})})
     # A cluster's result names its members (``items``): that is how it finds its cluster.
     by_cluster = {(str(r["user"]), tuple(r.get("items", ()))): r for r in results}
     cycle_id = state.settings.get("cycle_id") or state.cycle_id
@@ -122,7 +123,15 @@ def merge(state: CycleState, results: list[Result]) -> None:
                 if (user, tuple(m["id"] for m in cl["members"])) in by_cluster]
         r = deps.assemble_merges(clustered[user], mine, cycle_id=cycle_id)
         state.add("clusters", int(r.get("clusters", 0)))
+        notes = _notes_of(state, user)
         for m in r.get("merges", []):
+            # The subject gate once more, now that every user of the store is known:
+            # a line naming another user ("alice prefers…", in any case) is refused.
+            why = _foreign(m, user, notes, everyone)
+            if why:
+                state.warnings.append(f"subject gate kept the originals of a merge for {user}: "
+                                      + "; ".join(why))
+                continue
             state.put(m["path"], m["text"])
             for src in m["sources"]:
                 if src != m["path"]:
@@ -133,3 +142,14 @@ def merge(state: CycleState, results: list[Result]) -> None:
                                     **{k: v for k, v in m.items() if k != "text"}})
         for w in r.get("warnings", []):
             state.warnings.append(str(w))
+
+
+def _foreign(merge: dict[str, Any], user: str, notes: dict[str, str],
+             everyone: list[str]) -> list[str]:
+    """Why a merged note names someone it may not (the store's other users included)."""
+    from ..subjects import subject_reasons
+
+    evidence = [notes[p] for p in merge.get("sources", []) if p in notes]
+    evidence += [str(h) for h in merge.get("history", [])]
+    return [r for line in merge.get("lines", [])
+            for r in subject_reasons(str(line), user=user, evidence=evidence, others=everyone)]
