@@ -206,3 +206,11 @@ def test_review_queue_is_the_operators_and_user_tokens_see_their_own(env: Env) -
     assert all(BOB_SECRET not in p["text"] for p in mine)
     r = env.call("GET", "/v1/review", "alice-admin", params={"user": "bob"})
     assert r.status_code == 404 and BOB_SECRET not in r.text
+
+
+@pytest.mark.parametrize("page", ["/", "/ui/files", "/ui/files?prefix=user/bob/", "/ui/facts",
+                                  "/ui/file?path=user/bob/SHORT_TERM.md"])
+def test_operator_in_the_inspector_sees_no_user_data(env: Env, page: str) -> None:
+    r = env.call("GET", page, "operator")
+    assert r.status_code < 500, r.text[:300]
+    assert BOB_SECRET not in r.text and "aisle seats" not in r.text
