@@ -7,6 +7,7 @@ the commit point) and lists every place that changes, counted per area — the
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,7 @@ from ..store import Store
 from ..store.erase import ErasurePlan, redactions_of, resolve_sha
 from .select import Catalog, Selection, select
 from .target import ForgetTarget
-from .transform import forms_of, scrub_entry, transform
+from .transform import forms_of, redact_text, scrub_entry, transform
 
 __all__ = ["Planned", "plan_erasure"]
 
@@ -58,6 +59,8 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
             out.bytes_rewritten += len(out.plan.files[path] or b"")
             out.count(area, "rewritten")
             out.places.append({"area": area, "path": path, "action": "rewrite"})
+    _rerender_long_term(store, out, forms)
+    _rerender_reports(store, out, forms)
     # 2. every stored version (a blob may back several paths: all must agree to change it)
     red = redactions_of(cat.entries)
     verdicts: dict[str, list[tuple[str, str | None, str]]] = {}
@@ -70,8 +73,11 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
                 text = store.blob_text(now)
             except NotFoundError:
                 continue
-            verdicts.setdefault(now, []).append(
-                (path, transform(path, text, sel, forget_id, forms), text))
+            new = transform(path, text, sel, forget_id, forms)
+            if new is not None and path.endswith("/LONG_TERM.md") and sel.facts:
+                new = _long_term_version(store, cat, path, sha, text, sel, forget_id,
+                                         forms) or new
+            verdicts.setdefault(now, []).append((path, new, text))
     for sha, results in sorted(verdicts.items()):
         original = results[0][2]
         if any(new == original for _p, new, _t in results):
@@ -98,3 +104,76 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
         out.places.append({"area": area, "action": "purge and rebuild"
                            if area == "index" else "purge"})
     return out
+
+
+def _rerender_reports(store: Store, out: Planned, forms: list[str]) -> None:
+    """A cycle report's HTML page re-rendered from its erased JSON (rows of an erased user go)."""
+    from ..sleep.report import render_html
+
+    for path, data in list(out.plan.files.items()):
+        if not (path.startswith("reports/c-") and path.endswith(".json")) or data is None:
+            continue
+        page = path[: -len(".json")] + ".html"
+        if not store.exists(page):
+            continue
+        try:
+            html = redact_text(render_html(json.loads(data)), forms).encode()
+        except (ValueError, TypeError, KeyError):
+            continue  # an unexpected shape: the literal rules already ran on the page
+        if page not in out.plan.files:
+            out.count("reports", "rewritten")
+            out.places.append({"area": "reports", "path": page, "action": "rewrite"})
+        out.plan.files[page] = html
+
+
+def _long_term(facts_text: str) -> str | None:
+    from ..layers.facts import load_facts
+    from ..sleep.phases.deps import render_long_term
+
+    try:
+        return render_long_term(load_facts(facts_text))
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def _rerendered(lt_text: str, old_facts: str, new_facts: str, forms: list[str]) -> str | None:
+    """``LONG_TERM.md`` rendered from the erased facts, when it was rendered from *old_facts*."""
+    if _long_term(old_facts) != lt_text:
+        return None  # hand-edited or from another code version: the line rules stay
+    new = _long_term(new_facts)
+    return None if new is None else redact_text(new, forms)
+
+
+def _rerender_long_term(store: Store, out: Planned, forms: list[str]) -> None:
+    """A user's ``LONG_TERM.md`` re-rendered from the erased ``facts.jsonl``."""
+    for path, data in list(out.plan.files.items()):
+        if not path.endswith("/facts.jsonl") or data is None:
+            continue
+        page = path[: -len("facts.jsonl")] + "LONG_TERM.md"
+        if not store.exists(page):
+            continue
+        new = _rerendered(store.read_text(page), store.read_text(path), data.decode(), forms)
+        if new is None:
+            continue
+        if page not in out.plan.files:
+            out.count("user", "rewritten")
+            out.places.append({"area": "user", "path": page, "action": "rewrite"})
+        out.plan.files[page] = new.encode()
+
+
+def _long_term_version(store: Store, cat: Catalog, path: str, sha: str, text: str,
+                       sel: Selection, forget_id: str, forms: list[str]) -> str | None:
+    """A stored ``LONG_TERM.md`` re-rendered from the facts written in the same mutation."""
+    facts = path[: -len("LONG_TERM.md")] + "facts.jsonl"
+    tx = next((e.get("tx") for e in cat.entries
+               if e.get("path") == path and e.get("new_sha") == sha), None)
+    facts_sha = next((e.get("new_sha") for e in cat.entries
+                      if e.get("tx") == tx and e.get("path") == facts), None)
+    if tx is None or not facts_sha:
+        return None
+    try:
+        old_facts = store.blob_text(str(facts_sha))
+    except NotFoundError:
+        return None
+    new_facts = transform(facts, old_facts, sel, forget_id, forms)
+    return None if new_facts is None else _rerendered(text, old_facts, new_facts, forms)

@@ -35,6 +35,10 @@ class Selection:
     literals: list[str] = field(default_factory=list)
     #: literal scope: None = the whole store; a user = that user's data, staging and reports
     scope_user: str | None = None
+    #: where literals are redacted: None = everywhere in scope (``--text``); for texts
+    #: *derived* from erased turns and facts only the copies (reports): the raw log and
+    #: the other memories keep what other turns said
+    literal_prefixes: tuple[str, ...] | None = None
     #: user -> turn ids whose raw-log lines become tombstones
     turns: dict[str, set[str]] = field(default_factory=dict)
     #: user -> fact ids removed from facts.jsonl (and lines citing them)
@@ -91,7 +95,7 @@ class Catalog:
 def select(store: Store, target: ForgetTarget, cat: Catalog | None = None) -> Selection:
     """Resolve *target*; :class:`NotFoundError` for an id or user the store never had."""
     cat = cat or Catalog(store)
-    sel = Selection()
+    sel = Selection(literal_prefixes=None if target.kind == "text" else ("reports/",))
     match target.kind:
         case "text":
             assert target.text is not None
@@ -146,7 +150,7 @@ def _select_turns(cat: Catalog, target: ForgetTarget, sel: Selection) -> None:
         for fact in _all_facts(cat, user):
             if fact.cites and set(fact.cites) <= ids:
                 sel.facts.setdefault(user, set()).add(fact.id)
-                texts.append(fact.text)
+                texts.extend((fact.text, fact.value))
     sel.literals = sorted({t for t in texts if len(t.strip()) >= MIN_DERIVED})
     if len(found) == 1:
         sel.scope_user = next(iter(found))
@@ -162,7 +166,7 @@ def _select_facts(cat: Catalog, target: ForgetTarget, sel: Selection) -> None:
         for fact in _all_facts(cat, user):
             if fact.id in wanted:
                 sel.facts.setdefault(user, set()).add(fact.id)
-                texts.append(fact.text)
+                texts.extend((fact.text, fact.value))
     got = set().union(*sel.facts.values()) if sel.facts else set()
     if wanted - got:
         raise NotFoundError(f"no fact with id {sorted(wanted - got)[0]!r}",
@@ -189,7 +193,7 @@ def _derived_literals(cat: Catalog, user: str, log_paths: list[str], sel: Select
     for _path, text in cat.texts(log_paths):
         texts.update(t.text for t in parse_file(text, user))
     for fact in _all_facts(cat, user):
-        texts.add(fact.text)
+        texts.update((fact.text, fact.value))
     for path in cat.paths("staging"):
         for _p, text in cat.texts([path]):
             proposal = _proposal_of(text)

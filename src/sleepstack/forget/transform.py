@@ -94,9 +94,20 @@ def transform(path: str, text: str, sel: Selection, forget_id: str,
         out = _drop_cited(out, erased)
     if sel.drop_user is not None and path.endswith(".json") and owner is None:
         out = _drop_rows(out, sel.drop_user)
-    if sel.scope_user is None or owner in (sel.scope_user, None):
+    if _literal_scope(path, owner, sel):
         out = redact_text(out, forms if forms is not None else _forms(sel))
     return out
+
+
+def _literal_scope(path: str, owner: str | None, sel: Selection) -> bool:
+    if sel.literal_prefixes is not None:
+        return path.startswith(sel.literal_prefixes)
+    if sel.scope_user is None:
+        return True
+    # A user's own erasure of a string: their files, and the shared copies
+    # (reports, unowned staging) — never another user's data or shared documents.
+    return owner == sel.scope_user or (owner is None and path.startswith(("reports/",
+                                                                          "staging/")))
 
 
 def _in_session(path: str, text: str, target: tuple[str, str]) -> bool:
