@@ -84,7 +84,7 @@ def test_forget_text_erases_every_byte_and_the_audit_verifies(home: Path) -> Non
     assert hits(SECRET, home) == []
     verify = _cli_json(home, "audit", "verify")
     assert verify["ok"] and verify["erasures"] == 1, verify
-    record = [e for e in Store.open(home).audit_entries() if e["op"] == "redact"][0]
+    record = next(e for e in Store.open(home).audit_entries() if e["op"] == "redact")
     assert SECRET not in json.dumps(record, ensure_ascii=False)
     assert record["target"] == {"kind": "text", "literal": f"{len(SECRET)} characters"}
     # Cites still resolve: the turns are there, only the string is gone.
@@ -173,7 +173,7 @@ def test_forget_turn_tombstones_and_drops_what_only_it_said(home: Path) -> None:
 def test_forget_fact_removes_it_and_its_history(home: Path) -> None:
     mem = Memory(home)
     bob = load_facts((home / facts_path("bob")).read_text())
-    berlin = [f for f in bob if f.value == "Berlin"][0]
+    berlin = next(f for f in bob if f.value == "Berlin")
     out = mem.forget(facts=[berlin.id], reason="wrong")
     assert out.counts.get("user.rewritten", 0) >= 1
     left = Memory(home).facts("bob", include_history=True)
@@ -233,13 +233,13 @@ def test_verify_still_detects_unrecorded_changes_after_an_erasure(home: Path) ->
     # 1. an ordinary entry edited: a break, as before
     victim = next(i for i, e in enumerate(entries) if e["op"] == "write")
     edited = dict(entries[victim], reason="rewritten history")
-    log_path.write_bytes(b"".join(lines[:victim] + [canonical(edited) + b"\n"]
-                                  + lines[victim + 1:]))
+    log_path.write_bytes(b"".join([*lines[:victim], canonical(edited) + b"\n",
+                                   *lines[victim + 1:]]))
     assert any(b.kind == "edited" for b in Store.open(home).audit_verify().breaks)
     # 2. the redaction record itself edited (claiming more): a break
     rec = next(i for i, e in enumerate(entries) if e["op"] == "redact")
     forged = dict(entries[rec], counts={"memory.rewritten": 0})
-    log_path.write_bytes(b"".join(lines[:rec] + [canonical(forged) + b"\n"] + lines[rec + 1:]))
+    log_path.write_bytes(b"".join([*lines[:rec], canonical(forged) + b"\n", *lines[rec + 1:]]))
     assert not Store.open(home).audit_verify().ok
     log_path.write_bytes(pristine)
     assert Store.open(home).audit_verify().ok
