@@ -16,12 +16,16 @@ import pytest
 pytest.importorskip("moto")
 pytest.importorskip("botocore")
 
-from forget_seed import CONFIG, SECRET, files_under, forms, seed  # noqa: E402
-from sleepstack.api import Memory  # noqa: E402
-from sleepstack.store import Store  # noqa: E402
-from sleepstack.store.s3 import S3FS  # noqa: E402
-from sleepstack.store.store import CONFIG_FILE  # noqa: E402
-from test_store_s3 import aws_env, bucket, client, endpoint, snapshot  # noqa: E402, F401
+import test_store_s3 as _s3
+from forget_seed import CONFIG, SECRET, files_under, forms, seed
+from sleepstack.api import Memory
+from sleepstack.store import Store
+from sleepstack.store.s3 import S3FS
+from sleepstack.store.store import CONFIG_FILE
+
+# The moto server and bucket fixtures of the store's own S3 tests.
+endpoint, aws_env, client, bucket = _s3.endpoint, _s3.aws_env, _s3.client, _s3.bucket
+snapshot = _s3.snapshot
 
 
 @pytest.fixture
