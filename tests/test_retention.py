@@ -38,8 +38,8 @@ def test_versions_beyond_n_and_older_than_d_go(tmp_path: Path) -> None:
     assert store.read_text(PATH) == "version 24\n"
     report = store.audit_verify()
     assert report.ok and report.erasures == 1 and report.versions_erased == 5
-    assert [e for e in store.audit_entries() if e["op"] == "redact"][0]["target"]["kind"] == \
-        "retention"
+    record = next(e for e in store.audit_entries() if e["op"] == "redact")
+    assert record["target"]["kind"] == "retention"
     # Idempotent: nothing more is due.
     assert apply_retention(store, {}, now=_later(200))["seq"] is None
 

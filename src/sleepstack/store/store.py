@@ -236,7 +236,8 @@ class Store:
             pass
         now = self.resolved_sha(sha)
         if now is None:
-            raise NotFoundError(f"stored version {sha[:12]} was erased (forget or retention)", sha=sha)
+            raise NotFoundError(f"stored version {sha[:12]} was erased (forget or retention)",
+                                sha=sha)
         try:
             return self.fs.read_bytes(blob_path(now)).decode("utf-8")
         except FileNotFoundError:
