@@ -265,3 +265,16 @@ def test_a_scrubbed_entry_is_accepted_only_as_recorded(home: Path) -> None:
     # Editing the scrubbed entry any further is caught.
     log_path.write_text(raw.replace("pasted [REDACTED:forget] by mistake", "pasted nothing"))
     assert any(b.kind == "edited" for b in Store.open(home).audit_verify().breaks)
+
+
+def test_undo_of_a_cycle_whose_files_were_redacted(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    seed(Store.init(home, config_text=CONFIG))
+    cycle = _cli_json(home, "sleep")["cycle_id"]
+    _cli_json(home, "forget", "--text", SECRET, "--reason", "leak")
+    # The redacted files are what the cycle wrote, minus the erased bytes: no conflict.
+    undone = _cli_json(home, "undo", cycle)
+    assert undone["undone"] == cycle
+    assert not (home / "user/alice/facts.jsonl").exists()
+    assert hits(SECRET, home) == []
+    assert _cli_json(home, "audit", "verify")["ok"]

@@ -59,8 +59,12 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
             out.bytes_rewritten += len(out.plan.files[path] or b"")
             out.count(area, "rewritten")
             out.places.append({"area": area, "path": path, "action": "rewrite"})
-    _rerender_long_term(store, out, forms)
-    _rerender_reports(store, out, forms)
+    # Re-render only where rows go (erased facts, an erased user): a literal alone is
+    # replaced in place, the same way in the working file and in its versions.
+    if sel.facts:
+        _rerender_long_term(store, out, forms)
+    if sel.drop_user:
+        _rerender_reports(store, out, forms)
     # 2. every stored version (a blob may back several paths: all must agree to change it)
     red = redactions_of(cat.entries)
     verdicts: dict[str, list[tuple[str, str | None, str]]] = {}
