@@ -69,12 +69,12 @@ def main() -> int:
     shutil.rmtree(index_dir(mem.store))
     t = time.perf_counter()
     info = build_generation(mem.store, embedder="hash:64", full=True)
-    rows.append(["baseline: index rebuilt from nothing", time.perf_counter() - t, "-",
-                 Path(info.path).stat().st_size, f"{info.items} items"])
+    rows.append(["baseline: index rebuilt from nothing", time.perf_counter() - t, "-", "-", "-",
+                 f"{Path(info.path).stat().st_size:,}", f"{info.items} items"])
     t = time.perf_counter()
     shutil.copytree(seed_home, base / "copy")
-    rows.append(["baseline: plain copy of the store", time.perf_counter() - t, "-", f"{size:,}",
-                 f"{files} files"])
+    rows.append(["baseline: plain copy of the store", time.perf_counter() - t, "-",
+                 f"{size:,}", "-", "-", f"{files} files"])
 
     for label, kwargs in (("forget --text (one secret)", {"text": SECRET}),
                           (f"forget --user (1 of {args.users})", {"user": "user000"})):
@@ -89,12 +89,13 @@ def main() -> int:
         assert Memory(home).audit_verify().ok
         changed = ", ".join(f"{k} {v}" for k, v in summary.counts.items())
         index_bytes = Path(str((summary.index or {}).get("path"))).stat().st_size
-        rows.append([label, total, total - index_s,
-                     f"{summary.bytes_rewritten:,} + index {index_bytes:,}", changed])
+        rows.append([label, total, total - index_s, f"{summary.bytes_rewritten:,}",
+                     f"{summary.bytes_removed:,}", f"{index_bytes:,}", changed])
 
     print(f"store: {args.turns} turns, {args.users} users, {files} files, {size:,} bytes;"
           f" import {import_s:.1f}s; embedder hash:64")
-    print(table(["operation", "total s", "plan+erase s", "bytes rewritten", "changed"], rows))
+    print(table(["operation", "total s", "plan+erase s", "bytes rewritten", "bytes deleted",
+                 "index bytes written", "changed"], rows))
     return 0
 
 

@@ -19,9 +19,12 @@ pytest.importorskip("botocore")
 import test_store_s3 as _s3
 from forget_seed import CONFIG, SECRET, files_under, forms, seed
 from sleepstack.api import Memory
+from sleepstack.sleep.cycle import _cache_dir
 from sleepstack.store import Store
 from sleepstack.store.s3 import S3FS
 from sleepstack.store.store import CONFIG_FILE
+
+_LOCAL_CACHES: list[Path] = []
 
 # The moto server and bucket fixtures of the store's own S3 tests.
 endpoint, aws_env, client, bucket = _s3.endpoint, _s3.aws_env, _s3.client, _s3.bucket
@@ -43,14 +46,17 @@ def s3home(request: pytest.FixtureRequest, bucket: str, cache_dir: Path) -> Iter
         fs.write_atomic(CONFIG_FILE, CONFIG.encode())
     seed(Store(fs))
     mem = Memory(url)
+    # A URL store's consolidation and work caches live in a local temp dir.
+    _LOCAL_CACHES[:] = [Path(_cache_dir(mem.store)), Path(_cache_dir(mem.store)).parent / "work"]
     summary = mem.sleep()
     assert summary.counts["promoted"] >= 1 and summary.index is not None
     yield url
 
 
 def _hits(secret: str, objects: dict[str, bytes], cache_dir: Path) -> list[str]:
+    """Objects, local index files and local work/consolidation caches holding *secret*."""
     found = [k for k, v in objects.items() if any(f in v for f in forms(secret))]
-    found += [str(p) for p in files_under(cache_dir)
+    found += [str(p) for p in files_under(cache_dir, *_LOCAL_CACHES)
               if any(f in p.read_bytes() for f in forms(secret))]
     return found
 

@@ -126,3 +126,17 @@ def test_mcp_forget_tool_for_the_bound_user(tmp_path: Path) -> None:
     assert ALICE_SECRET not in _raw(home, "alice")
     assert ALICE_SECRET in _raw(home, "bob")  # another user's data is not the bound user's
     assert Memory(home).audit_verify().ok
+
+
+def test_require_operator_is_one_comparison_with_the_operator_scope() -> None:
+    from dataclasses import replace
+
+    from sleepstack.errors import AccessDenied
+    from sleepstack.server.forget_routes import require_operator
+    from sleepstack.server.tokens import TokenRecord
+
+    rec = TokenRecord(id="t1", name="n", user="ops", scope="operator", hash="h", created="c")
+    require_operator(rec, "erasing a whole user")
+    for scope in ("read", "write", "admin", "Operator", "operator "):
+        with pytest.raises(AccessDenied):
+            require_operator(replace(rec, scope=scope), "erasing a whole user")

@@ -35,6 +35,8 @@ class ForgetSummary:
     #: every place that changes (``--dry-run`` lists them)
     places: list[dict[str, Any]] = field(default_factory=list)
     bytes_rewritten: int = 0
+    #: bytes of files and versions deleted whole
+    bytes_removed: int = 0
     seconds: float = 0.0
     #: the redaction record's audit seq (None: dry run, or nothing to erase)
     seq: int | None = None
@@ -49,7 +51,8 @@ class ForgetSummary:
         """JSON-ready form."""
         return {"forget_id": self.forget_id, "target": self.target, "dry_run": self.dry_run,
                 "counts": self.counts, "changed": self.changed, "places": self.places,
-                "bytes_rewritten": self.bytes_rewritten, "seconds": self.seconds,
+                "bytes_rewritten": self.bytes_rewritten, "bytes_removed": self.bytes_removed,
+                "seconds": self.seconds,
                 "seq": self.seq, "index": self.index}
 
 
@@ -91,6 +94,7 @@ def _summary(fid: str, target: ForgetTarget, planned: Planned, *, dry_run: bool,
     return ForgetSummary(forget_id=fid, target=target.describe(), dry_run=dry_run,
                          counts=dict(sorted(planned.plan.counts.items())),
                          places=planned.places, bytes_rewritten=planned.bytes_rewritten,
+                         bytes_removed=planned.bytes_removed,
                          seconds=round(time.perf_counter() - t0, 4))
 
 

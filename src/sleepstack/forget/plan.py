@@ -29,6 +29,7 @@ class Planned:
     selection: Selection
     places: list[dict[str, Any]] = field(default_factory=list)
     bytes_rewritten: int = 0
+    bytes_removed: int = 0
 
     def count(self, area: str, action: str) -> None:
         """Count one change in *area*."""
@@ -52,6 +53,7 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
         area = path.split("/", 1)[0]
         if new is None:
             out.plan.files[path] = None
+            out.bytes_removed += len(data)
             out.count(area, "removed")
             out.places.append({"area": area, "path": path, "action": "remove"})
         else:
@@ -93,6 +95,8 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
         out.count("versions", action)
         if new_text is not None:
             out.bytes_rewritten += len(new_text.encode())
+        else:
+            out.bytes_removed += len(original.encode())
         out.places.append({"area": "versions", "path": results[0][0], "sha": sha[:12],
                            "action": "erase" if new_text is None else "rewrite"})
     # 3. audit entries whose text fields hold a literal (reasons typed by people)

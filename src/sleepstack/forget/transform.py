@@ -19,6 +19,7 @@ never been there — except for the tombstones that keep cites resolvable:
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -67,10 +68,15 @@ def _forms(sel: Selection) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
+@functools.lru_cache(maxsize=8)
+def _finder(forms: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(f) for f in forms))
+
+
 def redact_text(text: str, forms: list[str]) -> str:
-    """*text* with every form replaced by the forget marker."""
-    if not forms:
-        return text
+    """*text* with every form replaced by the forget marker (through ``redact_literals``)."""
+    if not forms or _finder(tuple(forms)).search(text) is None:
+        return text  # one regex pass rules out the common case: nothing to redact here
     new, _n = redact_literals(text, forms, KIND)
     return new
 

@@ -63,6 +63,7 @@ class ForgetOut(BaseModel):
     changed: int
     places: list[dict[str, Any]]
     bytes_rewritten: int
+    bytes_removed: int = 0
     seconds: float
     seq: int | None = None
 

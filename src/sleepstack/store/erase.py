@@ -170,6 +170,14 @@ def purge_derived(store: Store, area: str) -> None:
         root = store.fs.local_path()
         if root is not None:
             _rmtree(root / "cache")
+        else:
+            # A store given by URL keeps its consolidation cache in a temp dir, and
+            # the work cache beside it (shared by URL stores: wiping it costs misses).
+            from ..sleep.cycle import _cache_dir
+
+            consolidate = Path(_cache_dir(store))
+            _rmtree(consolidate)
+            _rmtree(consolidate.parent / "work")
 
 
 def _rmtree(path: Path) -> None:
