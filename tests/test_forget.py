@@ -278,3 +278,25 @@ def test_undo_of_a_cycle_whose_files_were_redacted(tmp_path: Path) -> None:
     assert not (home / "user/alice/facts.jsonl").exists()
     assert hits(SECRET, home) == []
     assert _cli_json(home, "audit", "verify")["ok"]
+
+
+@pytest.mark.parametrize("target", [("--turn", "a2"), ("--text", SECRET), ("--user", "bob")])
+def test_the_next_sleep_cycle_reads_exactly_the_new_turns(home: Path,
+                                                          target: tuple[str, str]) -> None:
+    # Watermarks are byte offsets into the raw logs: an erasure changes line
+    # lengths, so it must move them, or the next cycle re-reads or skips turns.
+    before = {u: {f.id: f for f in Memory(home).facts(u, include_history=True)}
+              for u in ("alice", "carol")}
+    _cli_json(home, "forget", *target, "--reason", "test")
+    store = Store.open(home)
+    log(store, "alice", "a20", "I prefer tea over coffee.", 1)
+    log(store, "carol", "c20", "I work at Globex.", 1)
+    out = _cli_json(home, "sleep")
+    assert out["counts"]["turns_read"] == 2, out["counts"]
+    for user in ("alice", "carol"):
+        after = {f.id: f for f in Memory(home).facts(user, include_history=True)}
+        for fid, fact in after.items():
+            if fid in before[user]:
+                assert fact.restated == before[user][fid].restated, fact
+    assert target[0] != "--text" or hits(SECRET, home) == []
+    assert _cli_json(home, "audit", "verify")["ok"]

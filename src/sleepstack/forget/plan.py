@@ -61,6 +61,7 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
             out.bytes_rewritten += len(out.plan.files[path] or b"")
             out.count(area, "rewritten")
             out.places.append({"area": area, "path": path, "action": "rewrite"})
+    _move_watermarks(store, out)
     # Re-render only where rows go (erased facts, an erased user): a literal alone is
     # replaced in place, the same way in the working file and in its versions.
     if sel.facts:
@@ -185,3 +186,44 @@ def _long_term_version(store: Store, cat: Catalog, path: str, sha: str, text: st
         return None
     new_facts = transform(facts, old_facts, sel, forget_id, forms)
     return None if new_facts is None else _rerendered(text, old_facts, new_facts, forms)
+
+
+def _move_watermarks(store: Store, out: Planned) -> None:
+    """Keep the sleep cycle's raw-log watermarks (byte offsets) on the same lines.
+
+    A tombstone or a redaction changes a line's length, never the number of
+    lines, so an offset after *k* whole lines moves to after *k* new lines; a
+    removed log loses its watermark.
+    """
+    from ..sleep.state import STATE_PATH
+
+    logs = {p: d for p, d in out.plan.files.items() if p.startswith("memory/log/")}
+    if not logs or not store.exists(STATE_PATH):
+        return
+    base = out.plan.files.get(STATE_PATH, store.read_bytes(STATE_PATH))
+    if base is None:
+        return
+    try:
+        state = json.loads(base)
+        marks: dict[str, int] = state["watermarks"]
+    except (ValueError, KeyError, TypeError):
+        return
+    changed = False
+    for path, data in logs.items():
+        if path not in marks:
+            continue
+        changed = True
+        if data is None:
+            del marks[path]
+            continue
+        old = store.read_bytes(path)[: int(marks[path])]
+        whole = old.count(b"\n")
+        new_lines = data.splitlines(keepends=True)
+        marks[path] = len(b"".join(new_lines[:whole]))
+    if not changed:
+        return
+    if STATE_PATH not in out.plan.files:
+        out.count("reports", "rewritten")
+        out.places.append({"area": "reports", "path": STATE_PATH, "action": "rewrite"})
+    # The cycle's own format for this file (sleep/cycle.py: sorted keys, indent 1).
+    out.plan.files[STATE_PATH] = (json.dumps(state, sort_keys=True, indent=1) + "\n").encode()

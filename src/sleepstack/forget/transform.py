@@ -184,8 +184,11 @@ def _drop_rows(text: str, user: str) -> str:
     new, changed = _without_user(obj, user)
     if not changed:
         return text
-    indent = 2 if "\n" in text.strip() else None
-    return json.dumps(new, indent=indent, ensure_ascii=False, sort_keys=True) + (
+    # Keep the writer's layout: its indent and whether it escaped non-ASCII.
+    lines = text.splitlines()
+    indent = (len(lines[1]) - len(lines[1].lstrip(" ")) or None) if len(lines) > 1 else None
+    ascii_only = text.isascii() and "\\u" in text
+    return json.dumps(new, indent=indent, ensure_ascii=ascii_only, sort_keys=True) + (
         "\n" if text.endswith("\n") else "")
 
 
