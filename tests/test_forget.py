@@ -300,3 +300,10 @@ def test_the_next_sleep_cycle_reads_exactly_the_new_turns(home: Path,
                 assert fact.restated == before[user][fid].restated, fact
     assert target[0] != "--text" or hits(SECRET, home) == []
     assert _cli_json(home, "audit", "verify")["ok"]
+
+
+def test_a_temp_file_a_killed_writer_left_is_purged(home: Path) -> None:
+    stale = home / "user/alice/.facts.jsonl.0123abcd.tmp"
+    stale.write_text(f"half-written {SECRET}\n")
+    _cli_json(home, "forget", "--text", SECRET, "--reason", "leak")
+    assert not stale.exists() and hits(SECRET, home) == []

@@ -8,10 +8,12 @@ the commit point) and lists every place that changes, counted per area — the
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import NotFoundError
+from ..sleep.state import STATE_PATH
 from ..store import Store
 from ..store.erase import ErasurePlan, redactions_of, resolve_sha
 from .select import Catalog, Selection, select
@@ -61,7 +63,8 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
             out.bytes_rewritten += len(out.plan.files[path] or b"")
             out.count(area, "rewritten")
             out.places.append({"area": area, "path": path, "action": "rewrite"})
-    _move_watermarks(store, out)
+    remap = _watermark_mapper(store, out)
+    _move_watermarks(store, out, remap)
     # Re-render only where rows go (erased facts, an erased user): a literal alone is
     # replaced in place, the same way in the working file and in its versions.
     if sel.facts:
@@ -81,6 +84,8 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
             except NotFoundError:
                 continue
             new = transform(path, text, sel, forget_id, forms)
+            if new is not None and remap is not None and path == STATE_PATH:
+                new = remap(new)
             if new is not None and path.endswith("/LONG_TERM.md") and sel.facts:
                 new = _long_term_version(store, cat, path, sha, text, sel, forget_id,
                                          forms) or new
@@ -188,42 +193,53 @@ def _long_term_version(store: Store, cat: Catalog, path: str, sha: str, text: st
     return None if new_facts is None else _rerendered(text, old_facts, new_facts, forms)
 
 
-def _move_watermarks(store: Store, out: Planned) -> None:
-    """Keep the sleep cycle's raw-log watermarks (byte offsets) on the same lines.
+def _watermark_mapper(store: Store, out: Planned) -> Callable[[str], str] | None:
+    """A function moving the sleep cycle's raw-log watermarks (byte offsets) in a state file.
 
     A tombstone or a redaction changes a line's length, never the number of
-    lines, so an offset after *k* whole lines moves to after *k* new lines; a
-    removed log loses its watermark.
+    lines, and a raw log only ever grows, so an offset after *k* whole lines of
+    the current log (in any version of the state) moves to after *k* lines of the
+    erased log; a removed log loses its watermark.
     """
-    from ..sleep.state import STATE_PATH
-
     logs = {p: d for p, d in out.plan.files.items() if p.startswith("memory/log/")}
-    if not logs or not store.exists(STATE_PATH):
+    if not logs:
+        return None
+    old_logs = {p: store.read_bytes(p) for p in logs}
+
+    def remap(text: str) -> str:
+        try:
+            state = json.loads(text)
+            marks: dict[str, int] = state["watermarks"]
+        except (ValueError, KeyError, TypeError):
+            return text
+        if not any(p in marks for p in logs):
+            return text
+        for path, data in logs.items():
+            if path not in marks:
+                continue
+            if data is None:
+                del marks[path]
+                continue
+            whole = old_logs[path][: int(marks[path])].count(b"\n")
+            marks[path] = len(b"".join(data.splitlines(keepends=True)[:whole]))
+        # The cycle's own format for this file (sleep/cycle.py: sorted keys, indent 1).
+        return json.dumps(state, sort_keys=True, indent=1) + "\n"
+
+    return remap
+
+
+def _move_watermarks(store: Store, out: Planned,
+                     remap: Callable[[str], str] | None) -> None:
+    """The working state file with its watermarks moved."""
+    if remap is None or not store.exists(STATE_PATH):
         return
     base = out.plan.files.get(STATE_PATH, store.read_bytes(STATE_PATH))
     if base is None:
         return
-    try:
-        state = json.loads(base)
-        marks: dict[str, int] = state["watermarks"]
-    except (ValueError, KeyError, TypeError):
-        return
-    changed = False
-    for path, data in logs.items():
-        if path not in marks:
-            continue
-        changed = True
-        if data is None:
-            del marks[path]
-            continue
-        old = store.read_bytes(path)[: int(marks[path])]
-        whole = old.count(b"\n")
-        new_lines = data.splitlines(keepends=True)
-        marks[path] = len(b"".join(new_lines[:whole]))
-    if not changed:
+    new = remap(base.decode()).encode()
+    if new == store.read_bytes(STATE_PATH):
         return
     if STATE_PATH not in out.plan.files:
         out.count("reports", "rewritten")
         out.places.append({"area": "reports", "path": STATE_PATH, "action": "rewrite"})
-    # The cycle's own format for this file (sleep/cycle.py: sorted keys, indent 1).
-    out.plan.files[STATE_PATH] = (json.dumps(state, sort_keys=True, indent=1) + "\n").encode()
+    out.plan.files[STATE_PATH] = new

@@ -80,8 +80,9 @@ class ErasurePlan:
     blobs: dict[str, bytes | None] = field(default_factory=dict)
     #: audit seq -> the scrubbed entry (its ``hash`` is the original one)
     entries: dict[int, dict[str, Any]] = field(default_factory=dict)
-    #: derived areas purged after the audited tree: ``index`` and ``cache``
-    derived: tuple[str, ...] = ("index", "cache")
+    #: derived areas purged after the audited tree: ``index``, ``cache`` and ``temp``
+    #: (temp files a killed writer left: they may hold any content it was writing)
+    derived: tuple[str, ...] = ("index", "cache", "temp")
     #: changes per area, for the summary and the record
     counts: dict[str, int] = field(default_factory=dict)
 
@@ -178,6 +179,22 @@ def purge_derived(store: Store, area: str) -> None:
             consolidate = Path(_cache_dir(store))
             _rmtree(consolidate)
             _rmtree(consolidate.parent / "work")
+    elif area == "temp":
+        root = store.fs.local_path()
+        if root is not None:
+            _purge_temp(root)
+
+
+def _purge_temp(root: Path) -> None:
+    """Delete ``.<name>.<random>.tmp`` files a killed atomic write left behind.
+
+    Runs under the store lock, when no write of this store is in flight.
+    """
+    for dirpath, _dirs, names in os.walk(root):
+        for name in names:
+            if name.startswith(".") and name.endswith(".tmp"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(os.path.join(dirpath, name))
 
 
 def _rmtree(path: Path) -> None:
