@@ -307,3 +307,16 @@ def test_a_temp_file_a_killed_writer_left_is_purged(home: Path) -> None:
     stale.write_text(f"half-written {SECRET}\n")
     _cli_json(home, "forget", "--text", SECRET, "--reason", "leak")
     assert not stale.exists() and hits(SECRET, home) == []
+
+
+def test_tombstones_keep_cites_but_say_nothing_to_summaries_or_recall(home: Path) -> None:
+    Memory(home).forget(turns=["a3"], user="alice", reason="x")
+    store = Store.open(home)
+    log(store, "alice", "a30", "I started learning the cello.", 1)
+    _cli_json(home, "sleep")
+    short = (home / "user/alice/SHORT_TERM.md").read_text()
+    assert "cello" in short and "REDACTED" not in short and "a3]" not in short
+    ctx = Memory(home).recall("what did I say about the project codename", "alice")
+    assert all("REDACTED:forget" not in it.text for it in ctx.items)
+    raw = "".join(p.read_text() for p in (home / "memory/log/alice").glob("*.md"))
+    assert "| a3 |" in raw  # the id is still there for any cite that names it

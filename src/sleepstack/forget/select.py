@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..errors import NotFoundError
 from ..layers.facts import Fact, load_facts
-from ..layers.rawlog import parse_file
+from ..layers.rawlog import is_erased, parse_file
 from ..store import Store
 from ..store.paths import user_of
 from .target import ForgetTarget
@@ -130,7 +130,7 @@ def _select_turns(cat: Catalog, target: ForgetTarget, sel: Selection) -> None:
             for turn in parse_file(text, user):
                 hit = (turn.id in wanted if target.kind == "turn"
                        else turn.session == target.session)
-                if hit and not turn.text.startswith("[REDACTED:"):
+                if hit and not is_erased(turn):
                     found.setdefault(user, set()).add(turn.id)
                     texts.append(turn.text)
     if target.kind == "turn":
