@@ -320,3 +320,13 @@ def test_tombstones_keep_cites_but_say_nothing_to_summaries_or_recall(home: Path
     assert all("REDACTED:forget" not in it.text for it in ctx.items)
     raw = "".join(p.read_text() for p in (home / "memory/log/alice").glob("*.md"))
     assert "| a3 |" in raw  # the id is still there for any cite that names it
+
+
+def test_an_erasure_does_not_launder_a_file_written_behind_the_log(home: Path) -> None:
+    sneaky = home / "user/alice/notes/sneaky.md"
+    sneaky.write_text(f"dropped in by hand: {SECRET}\n")
+    assert not Store.open(home).audit_verify().ok
+    _cli_json(home, "forget", "--text", SECRET, "--reason", "leak")
+    assert hits(SECRET, home) == []  # erased all the same
+    breaks = Store.open(home).audit_verify().breaks
+    assert any(b.path == "user/alice/notes/sneaky.md" for b in breaks)  # still reported

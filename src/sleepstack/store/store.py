@@ -762,7 +762,7 @@ class Store:
         """A redaction record moves the files it names to their redacted state."""
         for path, pair in (e.get("files") or {}).items():
             old, new = pair
-            if path in expected and expected[path] != old:
+            if expected.get(path) != old:  # an absent path is expected absent (None)
                 breaks.append(Break("unaudited_change", f"{path} was changed outside the"
                                     f" store before seq {e.get('seq')}", e.get("seq"), path))
             expected[path] = new
