@@ -18,6 +18,7 @@ from .wake.log import append_turns, turn_from_dict
 from .wake.propose import propose as _propose
 
 if TYPE_CHECKING:  # types of the lazily loaded wake and sleep modules
+    from .forget import ForgetSummary
     from .index.build import GenerationInfo
     from .layers.compression import SessionContext
     from .layers.facts import Fact
@@ -117,6 +118,25 @@ class Memory:
         except NotFoundError:
             return []
         return facts if include_history else [f for f in facts if f.current]
+
+    # --------------------------------------------------------------- erasure
+    def forget(self, *, turns: Iterable[str] | None = None, session: str | None = None,
+               user: str | None = None, facts: Iterable[str] | None = None,
+               text: str | None = None, reason: str, dry_run: bool = False) -> ForgetSummary:
+        """Erase turns, a session (with *user*), facts, a whole *user* or a literal *text*.
+
+        Everywhere it went: working files, stored versions, the raw log (as
+        tombstone lines), derived memory, archives, reports, the index and the
+        caches; recorded in the audit as a redaction record (ADR 0004). With
+        *text*, *user* limits the erasure to that user's own data.
+        """
+        from .forget import ForgetTarget
+        from .forget import forget as _forget
+
+        target = ForgetTarget.from_args(turns=list(turns or ()), session=session, user=user,
+                                        facts=list(facts or ()), text=text)
+        return _forget(self.store, target, reason=reason, actor=self.actor, dry_run=dry_run,
+                       embedder=self.config.embedder)
 
     # ----------------------------------------------------------------- wake
     def ingest(self, paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],

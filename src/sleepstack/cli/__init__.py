@@ -24,7 +24,8 @@ from .context import Context
 __all__ = ["main"]
 
 #: Modules that register subcommands, in help order.
-COMMAND_MODULES = ["store_cmds", "turn_cmds", "wake_cmds", "serve_cmds", "sleep_cmds"]
+COMMAND_MODULES = ["store_cmds", "turn_cmds", "wake_cmds", "serve_cmds", "sleep_cmds",
+                   "forget_cmds"]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -103,7 +103,11 @@ def _verify(args: argparse.Namespace, ctx: Context) -> int:
 
     def human() -> None:
         if report.ok:
-            print(f"ok: {report.entries} audit entries, {report.files_checked} files verified")
+            redacted = (f" ({report.redacted} redacted by {report.erasures} erasure(s),"
+                        f" {report.versions_erased} versions erased or rewritten)"
+                        if report.erasures else "")
+            print(f"ok: {report.entries} audit entries{redacted},"
+                  f" {report.files_checked} files verified")
         for b in report.breaks:
             print(f"BREAK {b.kind}: {b.message}")
         for q in report.quarantined:

@@ -28,7 +28,7 @@ from functools import cached_property
 from ..layers.cited import parse_cited
 from ..layers.facts import Fact
 from ..layers.notes import current_note_lines
-from ..layers.rawlog import iso, parse_at, parse_line
+from ..layers.rawlog import is_erased, iso, parse_at, parse_line
 from ..layers.topics import chunk_document, is_markdown, topic_of
 from ..store.paths import user_of
 
@@ -122,7 +122,7 @@ def turn_rows(data: bytes, user: str, path: str, offset: int = 0) -> tuple[list[
         if not raw:
             continue
         turn = parse_line(raw.decode("utf-8", errors="replace"), user)
-        if turn is None:
+        if turn is None or is_erased(turn):  # a forget tombstone: nothing to index
             continue
         rows.append(
             Row(

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..index.lexical import terms
 from ..index.tokens import count_tokens
-from ..layers.rawlog import Turn, iso, parse_file, user_log_prefix
+from ..layers.rawlog import Turn, is_erased, iso, parse_file, user_log_prefix
 from ..store import Store
 from ..store.paths import check_user_id
 
@@ -245,6 +245,7 @@ def session_context(store: Store, user: str, session: str, budget_tokens: int = 
     turns: list[Turn] = []
     for path in store.list(user_log_prefix(user)):
         if path.endswith(".md"):
-            turns.extend(t for t in parse_file(store.read_text(path), user) if t.session == session)
+            turns.extend(t for t in parse_file(store.read_text(path), user)
+                         if t.session == session and not is_erased(t))
     turns.sort(key=lambda t: t.at)
     return compress_turns(turns, budget_tokens, user=user, session=session)

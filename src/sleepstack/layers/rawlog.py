@@ -26,6 +26,7 @@ __all__ = [
     "Turn",
     "day_path",
     "format_line",
+    "is_erased",
     "new_turn_id",
     "parse_at",
     "parse_file",
@@ -194,6 +195,15 @@ def parse_line(line: str, user: str) -> Turn | None:
     except UsageError:
         return None
     return Turn(id=tid, user=user, session=session, role=role, text=text, at=when)
+
+
+#: how an erased turn's text starts (``forget`` writes ``[REDACTED:forget] erased by <id>``)
+ERASED_PREFIX = "[REDACTED:forget]"
+
+
+def is_erased(turn: Turn) -> bool:
+    """A tombstone left by ``forget``: its id and time stay (cites resolve), nothing else."""
+    return turn.text.startswith(ERASED_PREFIX)
 
 
 def parse_file(text: str, user: str) -> Iterator[Turn]:

@@ -428,6 +428,13 @@ def create_app(settings: ServerSettings) -> FastAPI:
         report = await run(mem.audit_verify, settings.admin_timeout_s)
         return report.to_dict()
 
+    # ---- erasure (owned by server/forget_routes.py) ----
+    from .forget_routes import mount_forget
+
+    mount_forget(app, writer=caller(Scope.WRITE, "erasing"), memory=memories.get, run=run,
+                 timeout_s=settings.admin_timeout_s)
+    # ---- end erasure ----
+
     # ---- web inspector (owned by server/web.py): read-only HTML at / and /ui/… ----
     from .web import mount_web
 

@@ -157,6 +157,19 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
         return {"id": guard(call(actor).log, user, session, role, text)}
 
     @server.tool()
+    def forget(reason: str, turn_ids: list[str] | None = None, fact_ids: list[str] | None = None,
+               session: str | None = None, text: str | None = None, dry_run: bool = False,
+               ctx: Context[Any, Any] | None = None) -> dict[str, Any]:
+        """Erase this user's turns, facts, a session or a string everywhere it went (audited)."""
+        actor = allow(ctx, TokenScope.WRITE, "forget")
+        if not (turn_ids or fact_ids or session or text):
+            raise ToolError("name what to forget: turn_ids, fact_ids, session or text")
+        summary = guard(call(actor).forget, turns=turn_ids, facts=fact_ids, session=session,
+                        text=text, user=user, reason=reason, dry_run=dry_run)
+        data: dict[str, Any] = summary.to_dict()
+        return data
+
+    @server.tool()
     def facts(include_history: bool = False, ctx: Context[Any, Any] | None = None
               ) -> dict[str, Any]:
         """Long-term facts about the user (with superseded ones if include_history)."""

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..config import Config
 from ..engines import Engine, cycle_lock, get_engine, kill_point
-from ..errors import NotFoundError
+from ..errors import NotFoundError, UsageError
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
 from ..store.paths import Area, area_of
@@ -220,6 +220,16 @@ def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: 
                                  settings=state.settings, now=now)
     if summary.index and summary.index.get("error"):
         state.warnings.append(f"index rebuild failed: {summary.index['error']}")
+    # ---- retention (owned by forget/retention.py): an audited erasure of its own ----
+    from ..forget.retention import apply_retention
+
+    try:
+        retained = apply_retention(store, config.raw)
+        if retained["seq"] is not None:
+            summary.details["retention"] = [retained]
+    except UsageError as exc:
+        state.warnings.append(f"retention skipped: {exc.message}")
+    # ---- end retention ----
     state.timings["total"] = round(time.perf_counter() - t0, 4)
     return summary
 

@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import ConflictError, NotFoundError
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
+from ..store.erase import redactions_of, resolve_sha
 from .cycle import CycleSummary, _build_index, report_location
 from .report import CYCLES_PATH, INDEX_PATH, dumps, html_path, json_path, render_index
 
@@ -50,11 +51,15 @@ def undo_cycle(store: Store, cycle_id: str, *, actor: str = "sleep:undo", force:
         kept = _kept(cycle_id)
         changes: list[Change] = []
         conflicts: list[str] = []
+        # An erasure since the cycle replaced some of its versions by redacted ones:
+        # those files are what the cycle wrote, minus the erased bytes — no conflict.
+        redacted = redactions_of(store.audit_entries())
         for path in before:
             if path in kept:
                 continue
             current = store.sha(path)
-            if current != after[path]:
+            wrote = after[path]
+            if current != wrote and (wrote is None or current != resolve_sha(redacted, wrote)):
                 conflicts.append(path)
             old = before[path]
             if old == current:

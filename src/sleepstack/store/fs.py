@@ -14,10 +14,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import json
 import os
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -32,6 +33,7 @@ __all__ = [
     "StoreFS",
     "audit_log_for",
     "open_fs",
+    "rewrite_lines",
 ]
 
 
@@ -125,6 +127,10 @@ class AuditLog(Protocol):
         """Rewrite the log without an incomplete final mutation (recovery)."""
         ...
 
+    def rewrite(self, lines: Mapping[int, bytes]) -> None:
+        """Replace the lines of the entries with these seqs (erasure, ADR 0004)."""
+        ...
+
 
 class FileAuditLog:
     """The audit log as one append-only file ``audit/log.jsonl`` on a :class:`StoreFS`."""
@@ -150,6 +156,27 @@ class FileAuditLog:
 
     def replace(self, data: bytes) -> None:  # noqa: D102
         self.fs.write_atomic(LOG_PATH, data)
+
+    def rewrite(self, lines: Mapping[int, bytes]) -> None:  # noqa: D102
+        self.fs.write_atomic(LOG_PATH, rewrite_lines(self.read_all(), lines))
+
+
+def rewrite_lines(data: bytes, lines: Mapping[int, bytes]) -> bytes:
+    """JSONL *data* with the lines of the entries whose seq is in *lines* replaced."""
+    out: list[bytes] = []
+    for line in data.splitlines(keepends=True):
+        seq = _seq_of(line)
+        out.append(lines[seq] if seq is not None and seq in lines else line)
+    return b"".join(out)
+
+
+def _seq_of(line: bytes) -> int | None:
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return None
+    seq = obj.get("seq") if isinstance(obj, dict) else None
+    return seq if isinstance(seq, int) else None
 
 
 def audit_log_for(fs: StoreFS) -> AuditLog:

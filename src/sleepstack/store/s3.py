@@ -65,7 +65,7 @@ from ..errors import (
     UsageError,
 )
 from .audit import HEAD_PATH, LOG_PATH
-from .fs import AuditLog
+from .fs import AuditLog, rewrite_lines
 
 __all__ = ["LEASE_KEY", "S3FS", "SEGMENT_DIR", "LogLayout"]
 
@@ -740,6 +740,22 @@ class _SegmentLog:
                 self._last = rel
         self._session_last = rel
 
+    def rewrite(self, lines: Mapping[int, bytes]) -> None:
+        """Erasure (ADR 0004): rewrite each segment holding a scrubbed entry, in place."""
+        self.fs._check_commit_allowed()
+        for rel, etag in self.fs._list_keys(f"{SEGMENT_DIR}/"):
+            data = self._fetch(rel, etag)
+            new = rewrite_lines(data, lines)
+            if new != data:
+                try:
+                    new_etag = self.fs._put(rel, new, IfMatch=etag)
+                except _Precondition:
+                    raise ConflictError(f"audit segment {rel} of {self.fs.url} changed during"
+                                        " an erasure; it resumes on the next open",
+                                        url=self.fs.url) from None
+                with self._mutex:
+                    self._cache[rel] = (new_etag, new)
+
     def truncate(self, size: int) -> None:
         raise CorruptStoreError(
             f"{self.fs.url}: an audit segment ends mid-line; segments are written whole, so"
@@ -809,3 +825,6 @@ class _ObjectLog:
 
     def replace(self, data: bytes) -> None:
         self._rewrite(data)
+
+    def rewrite(self, lines: Mapping[int, bytes]) -> None:
+        self._rewrite(rewrite_lines(self._current()[1], lines))

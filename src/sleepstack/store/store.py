@@ -31,7 +31,7 @@ import builtins
 import json
 import os
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -56,6 +56,16 @@ from .audit import (
     sha256_hex,
 )
 from .collisions import check_collisions
+from .erase import (
+    REDACT_OP,
+    ErasurePlan,
+    execute_redaction,
+    kill_point,
+    new_blobs,
+    record_fields,
+    redactions_of,
+    resolve_sha,
+)
 from .fs import StoreFS, audit_log_for, open_fs
 from .paths import (
     Area,
@@ -120,6 +130,12 @@ class VerifyReport:
     entries: int
     files_checked: int
     breaks: list[Break] = field(default_factory=list)
+    #: audit entries scrubbed by an erasure (each listed in an intact redaction record)
+    redacted: int = 0
+    #: redaction records (erasures) in the log
+    erasures: int = 0
+    #: stored versions an erasure deleted or rewrote
+    versions_erased: int = 0
 
     @property
     def ok(self) -> bool:
@@ -135,6 +151,9 @@ class VerifyReport:
             "ok": self.ok,
             "entries": self.entries,
             "files_checked": self.files_checked,
+            "redacted": self.redacted,
+            "erasures": self.erasures,
+            "versions_erased": self.versions_erased,
             "breaks": [b.to_dict() for b in self.breaks],
             "quarantined": list(self.quarantined),
         }
@@ -221,11 +240,51 @@ class Store:
         return self.fs.list(check_prefix(prefix.rstrip("/")))
 
     def blob_text(self, sha: str) -> str:
-        """The text of a stored version by its SHA-256."""
+        """The text of a stored version by its SHA-256 (its redacted form after an erasure)."""
         try:
             return self.fs.read_bytes(blob_path(sha)).decode("utf-8")
         except FileNotFoundError:
+            pass
+        now = self.resolved_sha(sha)
+        if now is None:
+            raise NotFoundError(f"stored version {sha[:12]} was erased (forget or retention)",
+                                sha=sha)
+        try:
+            return self.fs.read_bytes(blob_path(now)).decode("utf-8")
+        except FileNotFoundError:
             raise NotFoundError(f"no stored version {sha}", sha=sha) from None
+
+    def resolved_sha(self, sha: str) -> str | None:
+        """The sha holding version *sha* now: itself, its redacted form, or None (erased)."""
+        return resolve_sha(redactions_of(self.audit_entries()), sha)
+
+    def erase(self, plan: ErasurePlan, *, actor: str, reason: str) -> dict[str, Any]:
+        """Commit and execute an erasure (ADR 0004); returns the redaction record.
+
+        Plan it under this store's lock (``with store.fs.lock():``) so that
+        nothing changes between the plan and the commit point.
+        """
+        _check_actor(actor, reason)
+        with self.fs.lock():
+            self._recover_if_needed()
+            kill_point("forget:planned")
+            seq, prev = self._tail()
+            old = {p: self._current_sha(p) for p in plan.files}
+            entry: dict[str, Any] = record_fields(plan, old)
+            entry.update(seq=seq + 1, actor=actor, reason=reason, old_sha=None, new_sha=None,
+                         at=_now(), tx=uuid.uuid4().hex[:16], tx_n=1, prev_hash=prev)
+            entry["hash"] = entry_hash(entry)
+            for data in new_blobs(plan):
+                self.fs.write_new(blob_path(sha256_hex(data)), data)
+            kill_point("forget:blobs")
+            # The commit point. HEAD stays behind the record until it is executed,
+            # so a killed erasure is finished by the next open's recovery.
+            self._log.append(canonical(entry) + b"\n", first_seq=int(entry["seq"]))
+            kill_point("forget:committed")
+            execute_redaction(self, entry)
+            kill_point("forget:head")
+            self._write_head(entry)
+            return entry
 
     # ------------------------------------------------------------- mutations
     def write_text(
@@ -361,9 +420,16 @@ class Store:
         return int(last["seq"]), str(last["hash"])
 
     def _log_tail(self) -> bytes | None:
-        """The end of the audit log (entries are small: the last one always fits)."""
+        """The end of the audit log, holding at least the whole last entry."""
+        size = 1 << 16
         try:
-            return self._log.read_tail(1 << 16)
+            while True:
+                data = self._log.read_tail(size)
+                # Entries are small, but a redaction record can be large: read more
+                # until the last line is whole (or the whole log was read).
+                if len(data) < size or b"\n" in data.rstrip(b"\n"):
+                    return data
+                size *= 8
         except FileNotFoundError:
             return None
 
@@ -482,7 +548,9 @@ class Store:
         """Make the working tree agree with *entries* (idempotent: used by recovery)."""
         for e in entries:
             path = e["path"]
-            if e["op"] == "delete":
+            if e["op"] == REDACT_OP:
+                execute_redaction(self, e)
+            elif e["op"] == "delete":
                 self.fs.remove(path)
             elif e["op"] == "append":
                 size = self.fs.size(path) if self.fs.exists(path) else 0
@@ -642,6 +710,13 @@ class Store:
         norm = check_path(path)
         out: builtins.list[Version] = []
         for e in self.audit_entries():
+            if e.get("op") == REDACT_OP and norm in (e.get("files") or {}):
+                # An erasure replaced (or removed) the file: that is a version too.
+                out.append(Version(version=len(out) + 1, seq=int(e["seq"]), op=REDACT_OP,
+                                   sha=e["files"][norm][1], actor=str(e["actor"]),
+                                   reason=str(e["reason"]), at=str(e["at"]),
+                                   tx=str(e.get("tx", ""))))
+                continue
             if e.get("path") != norm:
                 continue
             out.append(
@@ -678,7 +753,22 @@ class Store:
             Break("unparsable", f"audit line {n} is not a JSON object") for n in parsed.bad_lines
         ]
         entries = parsed.entries
-        breaks.extend(chain_breaks(entries))
+        red = redactions_of(entries)
+        scrubbed = 0
+        for b in chain_breaks(entries):
+            listed = red.entries.get(b.seq) if b.kind == "edited" and b.seq else None
+            if listed is not None:
+                continue  # judged below against the record that scrubbed it
+            breaks.append(b)
+        for e in entries:
+            listed = red.entries.get(int(e.get("seq", 0)))
+            if listed is None or e.get("hash") == entry_hash(e):
+                continue
+            if e == listed[1] and e.get("hash") == listed[0]:
+                scrubbed += 1
+            else:
+                breaks.append(Break("edited", f"entry seq {e.get('seq')} was edited (its hash"
+                                    " does not match its redaction record)", e.get("seq")))
         head = self._read_head()
         if entries or head:
             last = entries[-1] if entries else None
@@ -697,6 +787,9 @@ class Store:
         expected: dict[str, str | None] = {}
         quarantined: builtins.list[dict[str, Any]] = []
         for e in entries:
+            if e.get("op") == REDACT_OP and e.get("hash") == entry_hash(e):
+                self._verify_record(e, expected, breaks, red.blobs)
+                continue
             path = e.get("path")
             if not path:
                 continue
@@ -718,6 +811,10 @@ class Store:
             for key in ("new_sha", "chunk_sha"):
                 sha = e.get(key)
                 if sha and key == ("chunk_sha" if e.get("op") == "append" else "new_sha"):
+                    if sha in red.blobs:
+                        sha = resolve_sha(red, sha)
+                        if sha is None:
+                            continue  # erased by a recorded erasure
                     try:
                         blob = self.fs.read_bytes(blob_path(sha))
                     except FileNotFoundError:
@@ -742,7 +839,24 @@ class Store:
         for path in sorted(files - expected.keys()):
             breaks.append(Break("unaudited_file", f"{path} is not in the audit log", None, path))
         return VerifyReport(entries=len(entries), files_checked=len(files), breaks=breaks,
-                            quarantined=quarantined)
+                            quarantined=quarantined, redacted=scrubbed, erasures=red.records,
+                            versions_erased=len(red.blobs))
+
+    def _verify_record(self, e: dict[str, Any], expected: dict[str, str | None],
+                       breaks: builtins.list[Break], erased: Mapping[str, str | None]) -> None:
+        """A redaction record moves the files it names to their redacted state."""
+        for path, pair in (e.get("files") or {}).items():
+            old, new = pair
+            if expected.get(path) != old:  # an absent path is expected absent (None)
+                breaks.append(Break("unaudited_change", f"{path} was changed outside the"
+                                    f" store before seq {e.get('seq')}", e.get("seq"), path))
+            expected[path] = new
+        for new in [*(p[1] for p in (e.get("files") or {}).values()),
+                    *(e.get("blobs") or {}).values()]:
+            if (new is not None and new not in erased
+                    and not self.fs.exists(blob_path(new))):
+                breaks.append(Break("version_missing", f"redacted version {new[:12]} of"
+                                    f" erasure {e.get('forget')} is missing", e.get("seq")))
 
 
 def _names(changes: Sequence[Change]) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...errors import NotFoundError, PathRefused
 from ...layers.facts import facts_path, load_facts
-from ...layers.rawlog import parse_file, parse_line
+from ...layers.rawlog import is_erased, parse_file, parse_line
 from ...store import Store
 from ...store.audit import sha256_hex
 from ...store.paths import check_user_id
@@ -132,7 +132,7 @@ def _new_turns(store: Store, snap: Snapshot) -> tuple[dict[str, list[dict[str, A
         user = _user_of_raw(path)
         for line in chunk[:end].decode("utf-8", errors="replace").splitlines():
             turn = parse_line(line, user)
-            if turn is not None:
+            if turn is not None and not is_erased(turn):  # forget tombstones say nothing
                 turns[user].append(turn.to_dict())
         marks[path] = consumed + end
     return dict(turns), marks
@@ -152,7 +152,7 @@ def _recent_turns(
         if day < first:
             continue
         text = store.fs.read_bytes(path)[:size].decode("utf-8", errors="replace")
-        out.extend(t.to_dict() for t in parse_file(text, user))
+        out.extend(t.to_dict() for t in parse_file(text, user) if not is_erased(t))
     return out
 
 
