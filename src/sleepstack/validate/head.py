@@ -36,12 +36,14 @@ lazy, once per process, under a lock.
 
 from __future__ import annotations
 
+import bisect
+import math
 import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -223,19 +225,66 @@ class HeadModel:
 
     def text_score(self, text: str) -> tuple[float, str]:
         """Highest window probability over every view of *text*, and that window's text."""
-        best, excerpt = 0.0, ""
-        for t in tokenize(views_for(text)):
-            logits, ranges = self.window_scores(t)
-            if not len(logits):
-                continue
-            i = int(np.argmax(logits))
-            p = float(1.0 / (1.0 + np.exp(-float(logits[i]))))
-            if p > best:
-                lo, hi = ranges[i]
-                tok = np.nonzero((t.sentence >= lo) & (t.sentence < hi))[0]
-                a, b = int(t.offsets[tok[0], 0]), int(t.offsets[tok[-1], 1])
-                best, excerpt = p, t.text[a:b]
-        return best, excerpt
+        best_logit, excerpt = -math.inf, ""
+        for view in views_for(text):
+            logit, window = self._best_window(view)
+            if logit > best_logit:
+                best_logit, excerpt = logit, window
+        if best_logit == -math.inf:
+            return 0.0, ""
+        return 1.0 / (1.0 + math.exp(-best_logit)), excerpt
+
+    def _best_window(self, text: str) -> tuple[float, str]:
+        # The same score as window_scores (which training uses), in plain Python:
+        # for the few dozen tokens of a typical memory, numpy's per-call overhead
+        # would cost more than the arithmetic.
+        enc = _tokenizer().encode(text[:_MAX_CHARS], add_special_tokens=False)
+        ids: list[int] = enc.ids
+        if not ids:
+            return -math.inf, ""
+        offsets: list[tuple[int, int]] = enc.offsets
+        ends = [m.end() for m in _SENT_END.finditer(text)]
+        raw = [bisect.bisect_right(ends, a) for a, _ in offsets]
+        renumber: dict[int, int] = {}
+        sent = [renumber.setdefault(r, len(renumber)) for r in raw]
+        k = len(renumber)
+        u, d, g = self._lists()
+        lin, dense, count = [0.0] * k, [0.0] * k, [0] * k
+        seen: set[tuple[int, int]] = set()
+        for tok, si in zip(ids, sent, strict=True):
+            if (si, tok) not in seen:
+                seen.add((si, tok))
+                lin[si] += u[tok]
+                dense[si] += d[tok]
+                count[si] += 1
+        seen.clear()
+        for i in range(len(ids) - 1):
+            si = sent[i]
+            if si == sent[i + 1]:
+                bucket = (ids[i] * 1_000_003 + ids[i + 1] * 7_919) % BIGRAM_BUCKETS
+                if (si, bucket) not in seen:
+                    seen.add((si, bucket))
+                    lin[si] += g[bucket]
+        best, span = -math.inf, (0, 0)
+        for w in range(1, min(MAX_WINDOW, k) + 1):
+            for lo in range(k - w + 1):
+                n = sum(count[lo:lo + w])
+                if n < MIN_TOKENS:
+                    continue
+                score = self.bias + sum(lin[lo:lo + w]) / math.sqrt(n) + sum(dense[lo:lo + w]) / n
+                if score > best:
+                    best, span = score, (lo, lo + w)
+        if best == -math.inf:
+            return best, ""
+        toks = [i for i, si in enumerate(sent) if span[0] <= si < span[1]]
+        return best, text[offsets[toks[0]][0]:offsets[toks[-1]][1]]
+
+    def _lists(self) -> tuple[list[float], list[float], list[float]]:
+        cached = self.__dict__.get("_as_lists")
+        if cached is None:
+            cached = (self.unigram.tolist(), self.dense.tolist(), self.bigram.tolist())
+            object.__setattr__(self, "_as_lists", cached)
+        return cast(tuple[list[float], list[float], list[float]], cached)
 
 
 _MODEL_LOCK = threading.Lock()

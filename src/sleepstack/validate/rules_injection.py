@@ -84,6 +84,7 @@ import unicodedata
 import urllib.parse
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .verdict import Finding, Severity
 from .views import decoded_views
@@ -1144,7 +1145,10 @@ def _leet_word(word: re.Match[str]) -> str:
     return w
 
 
+@lru_cache(maxsize=256)
 def _normalise(text: str) -> _Text:
+    # Cached: the rules, the poisoning rules and the learned head all read the
+    # same normalised text of the same proposal.
     if text.isascii():
         norm = text.lower().translate(_PUNCT)
         index: list[int] | None = None

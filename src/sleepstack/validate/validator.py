@@ -37,6 +37,7 @@ from ..errors import UsageError
 from .head import LearnedScorer
 from .redact import redact_spans
 from .rules_injection import InjectionScorer
+from .rules_poisoning import PoisoningScorer
 from .rules_secrets import SecretScorer
 from .rules_shape import (
     CleanText,
@@ -154,6 +155,7 @@ class Validator:
     def __init__(self, config: ValidatorConfig | None = None) -> None:
         self.config = config or ValidatorConfig()
         self._injection = InjectionScorer()
+        self._poisoning = PoisoningScorer()
         self._secrets = SecretScorer(use_detect_secrets=self.config.detect_secrets,
                                      detect_secrets_mode=self.config.detect_secrets_mode)
         # The head's weights and tokenizer load here (once per process): a missing
@@ -185,8 +187,8 @@ class Validator:
         got.findings.extend(unicode_findings)
         if self.config.override_for("unicode.zero_width") == "off":
             clean = CleanText(text, None)  # switched off: keep the text as given
-        scorers: list[Scorer] = [self._injection, *self._learned, self._secrets,
-                                 *self.config.scorers]
+        scorers: list[Scorer] = [self._injection, self._poisoning, *self._learned,
+                                 self._secrets, *self.config.scorers]
         for scorer in scorers:
             for finding, span in self._run(scorer, clean.text):
                 mapped = self._to_original(finding, span, clean, len(text))

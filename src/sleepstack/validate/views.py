@@ -137,8 +137,12 @@ def rot13_view(text: str) -> str | None:
     return None
 
 
-def decoded_views(text: str) -> list[tuple[str, str]]:
-    """``(kind, view)`` for every obfuscation this module can undo in *text*."""
+@lru_cache(maxsize=256)
+def decoded_views(text: str) -> tuple[tuple[str, str], ...]:
+    """``(kind, view)`` for every obfuscation this module can undo in *text*.
+
+    Cached (the rules and the learned head ask for the same text's views).
+    """
     views: list[tuple[str, str]] = []
     spaced = despace(text)
     if spaced is not None:
@@ -149,4 +153,4 @@ def decoded_views(text: str) -> list[tuple[str, str]]:
         spaced_rot = despace(rot)
         if spaced_rot is not None:
             views.append(("rot13+spaced", spaced_rot))
-    return views
+    return tuple(views)
