@@ -27,15 +27,17 @@ Method (deterministic: no random numbers anywhere, so the same data gives the sa
    (multiple-instance learning, second round) the window the first-round model scores highest,
    since the label says *some* window is an injection, not which;
 3. logistic regression (class-balanced, L2), full-batch Adam from zeros;
-4. the flag threshold is calibrated on **out-of-fold** scores (5 folds by a hash of the text):
-   the lowest threshold at which at most 0.5 % of benign training texts are flagged, never
-   below 0.5. ``bench/security.py`` reuses :func:`train_head` per leave-one-corpus-out fold.
+4. the flag thresholds (one for texts of up to three sentences, one for longer documents) are
+   calibrated by **leave-one-corpus-out inside the training data**: for each training corpus
+   with benign texts, a head trained on the other corpora scores it, and the threshold is the
+   lowest that flags at most 0.5 % of that corpus's benign texts; the highest of these wins
+   (never below 0.5). ``bench/security.py`` reuses :func:`train_head`
+   per outer leave-one-corpus-out fold, so each fold's threshold, too, never saw its corpus.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import time
@@ -71,7 +73,6 @@ OWN = REPO / "bench" / "data" / "own_injection_train.txt"
 #: corpora whose licence allows training the shipped weights
 TRAIN_FILES = ("pi_piguard_valid_mixed", "pi_notinject_benign", "pi_agentdojo",
                "pi_giskard_injections")
-FOLDS = 5
 TARGET_FP = 0.005
 MAX_NEG_WINDOWS = 40
 F32 = npt.NDArray[np.float32]
@@ -257,35 +258,56 @@ def fit(examples: Sequence[Example], threshold: float = 0.5) -> HeadModel:
     return HeadModel(model.unigram, model.dense, model.bigram, model.bias, threshold)
 
 
-def _fold(text: str) -> int:
-    return int(hashlib.sha1(text.encode("utf-8")).hexdigest()[:8], 16) % FOLDS
-
-
-def calibrate(examples: Sequence[Example], target_fp: float = TARGET_FP) -> float:
-    """Threshold from out-of-fold scores: at most *target_fp* of benign texts flagged."""
-    benign: list[float] = []
-    for k in range(FOLDS):
-        train = [e for e in examples if _fold(e.text) != k]
-        # Templated benign texts are easy; calibrating on them would lower the threshold.
-        test = [e for e in examples if _fold(e.text) == k and e.label == 0
-                and e.corpus != "own_gen"]
-        if not test or not any(e.label for e in train):
-            continue
-        model = fit(train)
-        benign.extend(model.text_score(e.text)[0] for e in test)
-    if not benign:
-        return 0.5
-    ranked = sorted(benign, reverse=True)
+def _threshold_for(scores: Sequence[float], target_fp: float) -> float:
+    ranked = sorted(scores, reverse=True)
     allowed = int(target_fp * len(ranked))
     # Flag strictly above the (allowed+1)-th highest benign score.
-    t = ranked[allowed] + 1e-6 if allowed < len(ranked) else 0.5
-    return float(min(max(t, 0.5), 0.999))
+    return ranked[allowed] + 1e-6 if allowed < len(ranked) else 0.5
+
+
+def calibrate(examples: Sequence[Example], target_fp: float = TARGET_FP) -> tuple[float, float]:
+    """Thresholds ``(short, long)`` from held-out benign scores, per corpus.
+
+    Leave-one-corpus-out inside the training data: for each corpus with benign
+    texts, a head trained on the others scores that corpus's benign texts, and
+    the threshold must keep its false positives under *target_fp*; the highest
+    such threshold wins. Random folds would be too kind: texts of one corpus
+    resemble each other, and the corpora the gate will meet are new ones.
+    Short texts (one window) and long documents (many windows, so many more
+    chances for one to look odd) get a threshold each.
+    """
+    corpora = sorted({e.corpus for e in examples if e.label == 0 and e.corpus != "own_gen"})
+    short_t: list[float] = []
+    long_t: list[float] = []
+    for c in corpora:
+        train = [e for e in examples
+                 if e.corpus != c and not (c == "own" and e.corpus == "own_gen")]
+        if not any(e.label for e in train):
+            continue
+        model = fit(train)
+        short: list[float] = []
+        long: list[float] = []
+        for e in examples:
+            if e.corpus == c and e.label == 0:
+                p, _, is_long = model.judge(e.text)
+                (long if is_long else short).append(p)
+        if short:
+            short_t.append(_threshold_for(short, target_fp))
+        if long:
+            long_t.append(_threshold_for(long, target_fp))
+
+    def pick(ts: list[float]) -> float:
+        return float(min(max(max(ts), 0.5), 0.999)) if ts else 0.5
+
+    t_short = pick(short_t)
+    return t_short, max(t_short, pick(long_t))
 
 
 def train_head(examples: Sequence[Example]) -> HeadModel:
-    """A calibrated head: threshold from out-of-fold scores, weights from all *examples*."""
-    threshold = calibrate(examples)
-    return fit(examples, threshold)
+    """A calibrated head: thresholds from held-out corpora, weights from all *examples*."""
+    t_short, t_long = calibrate(examples)
+    model = fit(examples, t_short)
+    return HeadModel(model.unigram, model.dense, model.bigram, model.bias, t_short, t_long)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -304,7 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     by = {c: sum(e.corpus == c for e in examples)
           for c in dict.fromkeys(e.corpus for e in examples)}
     print(f"trained on {len(examples)} texts {by} in {time.perf_counter() - t0:.1f} s; "
-          f"threshold {model.threshold:.3f}")
+          f"thresholds {model.threshold:.3f} (short) / {model.long_threshold:.3f} (long)")
     if args.check:
         shipped = HeadModel.load(args.out)
         same = all(np.allclose(a.astype(np.float16), b.astype(np.float16), atol=1e-3) for a, b in (

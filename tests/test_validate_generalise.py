@@ -122,6 +122,8 @@ BENIGN = [
     "ROT13 is a simple letter substitution cipher.",
     "We went to the U S A last year.",
     "TODO: email Sarah about dinner on Saturday.",
+    "My salary is paid into account 12345678 at Nordbank.",
+    "I paid the invoice on 2024-05-01 from my usual account.",
 ]
 
 
@@ -259,7 +261,7 @@ def test_head_inference_matches_the_training_computation() -> None:
     for text in texts:
         (t,) = tokenize([text])
         logits, _ = model.window_scores(t)
-        best, _ = model._best_window(text)
+        best, _, _ = model._best_window(text)
         if len(logits):
             assert best == pytest.approx(float(np.max(logits)), abs=1e-4)
         else:

@@ -24,7 +24,9 @@ full MiniLM forward pass costs tens of milliseconds per sentence on a CPU
 The text is scored as given (after the rules' normalisation: NFKC, case fold,
 confusable letters), in its leetspeak reading, and in every de-obfuscated view
 (spaced letters, ROT13: :mod:`.views`; base64 / hex blobs); the highest
-window wins. A window above the calibrated threshold is an
+window wins. A window above the calibrated threshold (one for texts of up to
+three sentences, a stricter one for longer documents, whose many windows give
+chance more tries) is an
 ``injection.learned`` finding at ``review``: the head is a second opinion
 that holds text for a person; it never rejects, and it does not corroborate a
 rule's ``review`` into a rejection. Thresholds are calibrated on out-of-fold scores
@@ -171,7 +173,17 @@ class HeadModel:
     dense: F32  # (vocab,) = E @ w
     bigram: F32  # (BIGRAM_BUCKETS,)
     bias: float
-    threshold: float  # probability at or above which a window is flagged
+    threshold: float  # probability from which a short text (<= MAX_WINDOW sentences) is flagged
+    threshold_long: float = -1.0  # the same for longer documents (< 0: same as threshold)
+
+    @property
+    def long_threshold(self) -> float:
+        """Threshold for documents longer than one window: more windows, more chances."""
+        return self.threshold if self.threshold_long < 0 else self.threshold_long
+
+    def threshold_for(self, long: bool) -> float:
+        """The threshold that applies to a short text or a long document."""
+        return self.long_threshold if long else self.threshold
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> HeadModel:
@@ -180,7 +192,8 @@ class HeadModel:
             with np.load(path) as z:
                 return cls(z["unigram"].astype(np.float32), z["dense"].astype(np.float32),
                            z["bigram"].astype(np.float32), float(z["bias"]),
-                           float(z["threshold"]))
+                           float(z["threshold"]),
+                           float(z["threshold_long"]) if "threshold_long" in z else -1.0)
         except (OSError, KeyError, ValueError) as exc:
             raise EmbedderError(f"cannot read the injection head weights {path}: {exc}") from exc
 
@@ -189,7 +202,8 @@ class HeadModel:
         np.savez_compressed(path, unigram=self.unigram.astype(np.float16),
                             dense=self.dense.astype(np.float16),
                             bigram=self.bigram.astype(np.float16),
-                            bias=np.float64(self.bias), threshold=np.float64(self.threshold))
+                            bias=np.float64(self.bias), threshold=np.float64(self.threshold),
+                            threshold_long=np.float64(self.long_threshold))
 
     def window_scores(self, t: TokenizedText) -> tuple[F32, list[tuple[int, int]]]:
         """Logit of every window of 1..MAX_WINDOW sentences and its sentence range."""
@@ -225,23 +239,30 @@ class HeadModel:
 
     def text_score(self, text: str) -> tuple[float, str]:
         """Highest window probability over every view of *text*, and that window's text."""
-        best_logit, excerpt = -math.inf, ""
-        for view in views_for(text):
-            logit, window = self._best_window(view)
+        p, excerpt, _ = self.judge(text)
+        return p, excerpt
+
+    def judge(self, text: str) -> tuple[float, str, bool]:
+        """Like :meth:`text_score`, plus whether *text* is a long document (> one window)."""
+        best_logit, excerpt, long = -math.inf, "", False
+        for i, view in enumerate(views_for(text)):
+            logit, window, k = self._best_window(view)
+            if i == 0:
+                long = k > MAX_WINDOW
             if logit > best_logit:
                 best_logit, excerpt = logit, window
         if best_logit == -math.inf:
-            return 0.0, ""
-        return 1.0 / (1.0 + math.exp(-best_logit)), excerpt
+            return 0.0, "", long
+        return 1.0 / (1.0 + math.exp(-best_logit)), excerpt, long
 
-    def _best_window(self, text: str) -> tuple[float, str]:
+    def _best_window(self, text: str) -> tuple[float, str, int]:
         # The same score as window_scores (which training uses), in plain Python:
         # for the few dozen tokens of a typical memory, numpy's per-call overhead
         # would cost more than the arithmetic.
         enc = _tokenizer().encode(text[:_MAX_CHARS], add_special_tokens=False)
         ids: list[int] = enc.ids
         if not ids:
-            return -math.inf, ""
+            return -math.inf, "", 0
         offsets: list[tuple[int, int]] = enc.offsets
         ends = [m.end() for m in _SENT_END.finditer(text)]
         raw = [bisect.bisect_right(ends, a) for a, _ in offsets]
@@ -275,9 +296,9 @@ class HeadModel:
                 if score > best:
                     best, span = score, (lo, lo + w)
         if best == -math.inf:
-            return best, ""
+            return best, "", k
         toks = [i for i, si in enumerate(sent) if span[0] <= si < span[1]]
-        return best, text[offsets[toks[0]][0]:offsets[toks[-1]][1]]
+        return best, text[offsets[toks[0]][0]:offsets[toks[-1]][1]], k
 
     def _lists(self) -> tuple[list[float], list[float], list[float]]:
         cached = self.__dict__.get("_as_lists")
@@ -313,10 +334,11 @@ class LearnedScorer:
         """One ``review`` finding when some window of *text* scores above the threshold."""
         if not text.strip():
             return []
-        p, excerpt = self.model.text_score(text)
-        if p < self.model.threshold:
+        p, excerpt, long = self.model.judge(text)
+        threshold = self.model.threshold_for(long)
+        if p < threshold:
             return []
         short = " ".join(excerpt.split())[:120]
         return [Finding("injection.learned", Severity.REVIEW,
-                        f"learned head scores {p:.2f} (threshold {self.model.threshold:.2f}) "
+                        f"learned head scores {p:.2f} (threshold {threshold:.2f}) "
                         f'on "{short}"', None, short)]

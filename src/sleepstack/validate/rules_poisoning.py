@@ -13,9 +13,9 @@ leetspeak; and on the de-obfuscated views of :mod:`.views`):
 ``injection.payment_change``    payment words, an account word and an account
                                 number in one sentence in German, Spanish,
                                 French, Italian, Portuguese, Dutch, Chinese or
-                                Hungarian (the English rule lives in the main
-                                table); reject with "from now on" in the same
-                                languages
+                                Hungarian, or in English with a change word
+                                ("new", "now", "future", "instead"); reject
+                                with "from now on" in the same languages
 ``injection.override``          Hungarian, Polish, Turkish, Swedish, Czech and
                                 Greek "ignore / forget the previous
                                 instructions"
@@ -71,7 +71,16 @@ _PAY_NOUN = (r"(?:zahlung\w*|überweisung\w*|pago\w*|transferencia\w*|paiement\w
              r"支付|fizetés\w*|utalás\w*|utald|utalj|rechnung\w*|factura\w*|facture\w*|fattur\w*)")
 _ACCOUNT_NOUN = (r"(?:konto|kontos|cuenta|compte|conto|conta|rekening|账户|帐户|账号|帐号|"
                  r"száml\w*|iban|rib|bankverbindung|datos bancarios|coordonnées bancaires)")
-_ACCOUNT_NUMBER = r"(?:[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}|\d[\d \-]{7,}\d)"
+# An IBAN, or 8+ digits (in groups of four or in one run); dates and phone-like
+# hyphenated numbers are not account numbers.
+_ACCOUNT_NUMBER = (r"(?:\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}\b|(?<![\d\-/.])\d{4}(?: ?\d{4}){1,4}"
+                   r"(?![\d\-/.])|(?<![\d\-/.])\d{8,}(?![\d\-/.]))")
+_PAY_EN = re.compile(r"\b(?:pay|paid|payments?|invoices?|transfers?|wire|remit\w*|refunds?|"
+                     r"payouts?|salary|deposits?)\b")
+_ACCOUNT_EN = re.compile(r"\b(?:account|iban|bank details|banking details|sort code|routing|"
+                         r"wallet|payee|beneficiary)\b")
+_CHANGE_EN = re.compile(r"\b(?:new|changed?|now|future|from now on|instead|going forward|"
+                        r"updated?|switch(?:ed)?|moved|redirect\w*|only)\b")
 
 _OVERRIDE_MORE = re.compile(
     r"(?:hagyd figyelmen kívül|felejtsd el|ne törődj)\s+(?:\w+\s+){0,3}?(?:utasítás|szabály|"
@@ -99,6 +108,17 @@ _ACT = re.compile(r"\b(?:must|should|shall|has to|have to|needs? to|call|run|inv
                   r"trigger|delete|send|forward|email|transfer|approve|use the)\b")
 _TOOL_CALL = re.compile(r"(?:^|[.!:;\n]\s*|please\s+|now\s+)(?:call|run|invoke|execute|trigger)\s+"
                         r"(?:the\s+)?[a-z]+_[a-z_]+\s+(?:tool|function)")
+
+
+_SAFETY_HINTS = ("phish", "scam", "fraud", "suspic", "malic", "malware", "unsafe", "danger",
+                 "secur", "spam", "virus", "risk", "warn", "side effect", "safety", "filter",
+                 "guardrail", "protection", "password", "credential", "secret", "pin", "card",
+                 "key", "alert", "check", "scan")
+_OVERRIDE_HINTS = ("hagyd", "felejtsd", "ne törődj", "zignoruj", "zapomnij", "talimat",
+                   "ignorera", "glöm", "ignoruj", "zapome", "αγνόησε", "ξέχασε")
+_NOTICE_HINTS = ("notice", "message", "bulletin", "update", "announcement", "directive", "alert",
+                 "advisory", "memo")
+_READER_HINTS = ("read", "process", "see", "summar", "receiv", "pars")
 
 
 def _sentences(s: str) -> Iterator[tuple[int, int]]:
@@ -142,34 +162,46 @@ class PoisoningScorer:
         return list(found.values())
 
     def _scan(self, s: str) -> Iterator[tuple[str, Severity, int, int, str]]:
-        for m in self._safety.finditer(s):
-            lo, hi = self._sentence_of(s, m.start(), m.end())
-            strong = self._persist.search(s, lo, hi) is not None or "rule" in s[lo:hi]
-            yield ("injection.safety_off", R if strong else V, m.start(), m.end(),
-                   "tells the model to stop protecting the user")
-        for lo, hi in _sentences(s):
-            pay = self._pay.search(s, lo, hi)
-            if pay and self._account.search(s, lo, hi) and self._number.search(s, lo, hi):
-                strong = self._persist.search(s, lo, hi) is not None
-                yield ("injection.payment_change", R if strong else V, lo, hi,
-                       "gives new payment details")
-        m2 = _OVERRIDE_MORE.search(s)
+        # Every rule first checks for a literal its pattern cannot match without:
+        # most memories skip most regexes.
+        if any(h in s for h in _SAFETY_HINTS):
+            for m in self._safety.finditer(s):
+                lo, hi = self._sentence_of(s, m.start(), m.end())
+                strong = self._persist.search(s, lo, hi) is not None or "rule" in s[lo:hi]
+                yield ("injection.safety_off", R if strong else V, m.start(), m.end(),
+                       "tells the model to stop protecting the user")
+        if self._pay.search(s) or _PAY_EN.search(s):
+            for lo, hi in _sentences(s):
+                if not self._number.search(s, lo, hi):
+                    continue
+                other = self._pay.search(s, lo, hi) and self._account.search(s, lo, hi)
+                # English needs a change ("new", "now", "from now on"): "I paid 40 EUR
+                # from account 12345678" is a record, not a redirection.
+                english = (_PAY_EN.search(s, lo, hi) and _ACCOUNT_EN.search(s, lo, hi)
+                           and _CHANGE_EN.search(s, lo, hi))
+                if other or english:
+                    strong = self._persist.search(s, lo, hi) is not None
+                    yield ("injection.payment_change", R if strong else V, lo, hi,
+                           "gives new payment details")
+        m2 = _OVERRIDE_MORE.search(s) if any(h in s for h in _OVERRIDE_HINTS) else None
         if m2:
             yield ("injection.override", R, m2.start(), m2.end(),
                    "tells the model to ignore its instructions")
-        for m3 in _NOTICE.finditer(s):
-            lo, hi = m3.start(), min(len(s), m3.end() + 160)
-            if _NOTICE_CHANGE.search(s, m3.end(), hi):
-                yield ("injection.policy_notice", R, lo, hi,
-                       "a fake service notice that changes the rules")
-                break
-        for m4 in _AI_READER.finditer(s):
-            lo, hi = m4.start(), min(len(s), m4.end() + 120)
-            if _ACT.search(s, m4.end(), hi):
-                yield ("injection.tool_directive", R, lo, hi,
-                       "addresses a model reading the text and tells it to act")
-                break
-        m5 = _TOOL_CALL.search(s)
+        if any(h in s for h in _NOTICE_HINTS):
+            for m3 in _NOTICE.finditer(s):
+                lo, hi = m3.start(), min(len(s), m3.end() + 160)
+                if _NOTICE_CHANGE.search(s, m3.end(), hi):
+                    yield ("injection.policy_notice", R, lo, hi,
+                           "a fake service notice that changes the rules")
+                    break
+        if any(h in s for h in _READER_HINTS):
+            for m4 in _AI_READER.finditer(s):
+                lo, hi = m4.start(), min(len(s), m4.end() + 120)
+                if _ACT.search(s, m4.end(), hi):
+                    yield ("injection.tool_directive", R, lo, hi,
+                           "addresses a model reading the text and tells it to act")
+                    break
+        m5 = _TOOL_CALL.search(s) if "_" in s and ("tool" in s or "function" in s) else None
         if m5:
             yield ("injection.tool_directive", V, m5.start(), m5.end(),
                    "tells the model to call a tool")
