@@ -1,27 +1,35 @@
 """Security benchmark: the quarantine validator on public injection and secret corpora.
 
 Reads every ``*.jsonl`` in ``../shared/data/security/`` (relative to the repo
-root; never copied into the repo) and reports, **per file**:
+root, or one level further up for a git worktree; never copied into the repo)
+plus the team's held-out sets in ``tests/data`` (never trained on), and prints
+two tables:
 
-* detection on positive rows (``injection`` / ``secret``), counting ``reject``
-  and ``review`` separately and together;
-* false positives on negative rows (``benign`` / ``not_secret``), same split;
-* latency: median and p95 milliseconds per KB of text (per row, fastest of
-  ``--repeat`` runs), and the median per row.
+1. **per file** (in-sample for the rules, which were written with every shared
+   file in view; the "head trained on it" column says which files the shipped
+   learned head saw): detection on positive rows (``injection`` / ``secret``)
+   and false positives on negative rows, split by reject / review / redact,
+   the same with the learned head switched off ("rules only", the baseline,
+   run and timed in the same process), and latency (median and p95 ms per KB,
+   fastest of ``--repeat`` runs per row);
+2. **leave-one-corpus-out**: for each licensed training corpus, the learned
+   head *and its thresholds* are retrained on all the other corpora and tested
+   on the one left out; PromptShield, LoCoMo and the held-out sets are never
+   trained on in any fold. That table, not the in-sample one, is the number to
+   improve (``--no-loco`` skips it; it retrains the head once per fold).
 
 For injection files a row is *flagged* when the verdict is not ``accept``.
-For the secrets file a row is *caught* when any ``secret.*`` rule fires
-(``reject``, ``review`` or ``redact``: all three keep the secret out of
-memory); the reject/review/redact columns split them by the strongest one.
+For secrets a row is *caught* when any ``secret.*`` rule fires (``reject``,
+``review`` or ``redact``: all three keep the secret out of memory).
 
-Targets (printed as PASS/FAIL lines): injection detection >= 90 % on
-``pi_agentdojo``, ``pi_giskard_injections`` and the injection rows of
-``pi_piguard_valid_mixed``; false positives <= 1 % on ``pi_notinject_benign``,
-``benign_locomo_memories`` and the benign rows of ``pi_agentdojo``; secrets
->= 90 % caught with <= 10 % of ``not_secret`` rows flagged; median <= 5 ms per
-KB on every file. ``pi_promptshield_val`` is reported without a target.
+Targets (PASS/FAIL lines): in-sample as before (>= 90 % detection on
+AgentDojo, Giskard and PIGuard; <= 1 % false positives on NotInject, LoCoMo and
+AgentDojo's benign rows; secrets >= 90 % / <= 10 %; median <= 5 ms/KB), the
+held-out sets (injections >= 85 %, benign <= 1 %, secrets >= 90 % / <= 10 %),
+and every leave-one-corpus-out row (injections >= 85 %, benign <= 1 %).
 
     python bench/security.py [--data DIR] [--misses NAME ...] [--limit N] [--repeat N] [--cpu]
+                             [--no-loco]
 
 ``--misses NAME`` prints the missed positives and flagged negatives of every
 file whose name contains NAME (``--misses all`` for every file), with the
