@@ -1,27 +1,35 @@
 """Security benchmark: the quarantine validator on public injection and secret corpora.
 
 Reads every ``*.jsonl`` in ``../shared/data/security/`` (relative to the repo
-root; never copied into the repo) and reports, **per file**:
+root, or one level further up for a git worktree; never copied into the repo)
+plus the team's held-out sets in ``tests/data`` (never trained on), and prints
+two tables:
 
-* detection on positive rows (``injection`` / ``secret``), counting ``reject``
-  and ``review`` separately and together;
-* false positives on negative rows (``benign`` / ``not_secret``), same split;
-* latency: median and p95 milliseconds per KB of text (per row, fastest of
-  ``--repeat`` runs), and the median per row.
+1. **per file** (in-sample for the rules, which were written with every shared
+   file in view; the "head trained on it" column says which files the shipped
+   learned head saw): detection on positive rows (``injection`` / ``secret``)
+   and false positives on negative rows, split by reject / review / redact,
+   the same with the learned head switched off ("rules only", the baseline,
+   run and timed in the same process), and latency (median and p95 ms per KB,
+   fastest of ``--repeat`` runs per row);
+2. **leave-one-corpus-out**: for each licensed training corpus, the learned
+   head *and its thresholds* are retrained on all the other corpora and tested
+   on the one left out; PromptShield, LoCoMo and the held-out sets are never
+   trained on in any fold. That table, not the in-sample one, is the number to
+   improve (``--no-loco`` skips it; it retrains the head once per fold).
 
 For injection files a row is *flagged* when the verdict is not ``accept``.
-For the secrets file a row is *caught* when any ``secret.*`` rule fires
-(``reject``, ``review`` or ``redact``: all three keep the secret out of
-memory); the reject/review/redact columns split them by the strongest one.
+For secrets a row is *caught* when any ``secret.*`` rule fires (``reject``,
+``review`` or ``redact``: all three keep the secret out of memory).
 
-Targets (printed as PASS/FAIL lines): injection detection >= 90 % on
-``pi_agentdojo``, ``pi_giskard_injections`` and the injection rows of
-``pi_piguard_valid_mixed``; false positives <= 1 % on ``pi_notinject_benign``,
-``benign_locomo_memories`` and the benign rows of ``pi_agentdojo``; secrets
->= 90 % caught with <= 10 % of ``not_secret`` rows flagged; median <= 5 ms per
-KB on every file. ``pi_promptshield_val`` is reported without a target.
+Targets (PASS/FAIL lines): in-sample as before (>= 90 % detection on
+AgentDojo, Giskard and PIGuard; <= 1 % false positives on NotInject, LoCoMo and
+AgentDojo's benign rows; secrets >= 90 % / <= 10 %; median <= 5 ms/KB), the
+held-out sets (injections >= 85 %, benign <= 1 %, secrets >= 90 % / <= 10 %),
+and every leave-one-corpus-out row (injections >= 85 %, benign <= 1 %).
 
     python bench/security.py [--data DIR] [--misses NAME ...] [--limit N] [--repeat N] [--cpu]
+                             [--no-loco]
 
 ``--misses NAME`` prints the missed positives and flagged negatives of every
 file whose name contains NAME (``--misses all`` for every file), with the
@@ -78,18 +86,41 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _table import median, pct, table
-from sleepstack.validate import Decision, Severity, Validator, Verdict
+from sleepstack.validate import Decision, Severity, Validator, ValidatorConfig, Verdict
+from sleepstack.validate.head import HeadModel, LearnedScorer
+from train_injection_head import (
+    DATA,
+    TRAIN_FILES,
+    Example,
+    load_corpus,
+    load_generated,
+    load_own,
+    train_head,
+)
 
 REPO = Path(__file__).resolve().parents[1]
-DATA = REPO.parent / "shared" / "data" / "security"
+#: written by the team separately from the training examples; never trained on
+HELDOUT_FILES = (REPO / "tests" / "data" / "injection_heldout.jsonl",
+                 REPO / "tests" / "data" / "injection_heldout2.jsonl",
+                 REPO / "tests" / "data" / "secrets_heldout.jsonl")
+#: what the shipped head was trained on, per file (the rules were written with every
+#: shared corpus in view, so for the rules every shared file is in-sample)
+NEVER_TRAINED = {"pi_promptshield_val", "benign_locomo_memories", "injection_heldout",
+                 "injection_heldout2", "secrets_heldout"}
 POSITIVE = {"injection", "secret"}
 NEGATIVE = {"benign", "not_secret"}
 
-# (file stem, what, threshold): detection >= threshold, fp <= threshold
+# (file stem, threshold): detection >= threshold, fp <= threshold
 DETECTION_TARGETS = [("pi_agentdojo", 0.90), ("pi_giskard_injections", 0.90),
-                     ("pi_piguard_valid_mixed", 0.90), ("secrets_gitleaks_rules", 0.90)]
+                     ("pi_piguard_valid_mixed", 0.90), ("secrets_gitleaks_rules", 0.90),
+                     ("injection_heldout", 0.85), ("injection_heldout2", 0.85),
+                     ("secrets_heldout", 0.90)]
 FP_TARGETS = [("pi_notinject_benign", 0.01), ("benign_locomo_memories", 0.01),
-              ("pi_agentdojo", 0.01), ("secrets_gitleaks_rules", 0.10)]
+              ("pi_agentdojo", 0.01), ("secrets_gitleaks_rules", 0.10),
+              ("injection_heldout", 0.01), ("injection_heldout2", 0.01),
+              ("secrets_heldout", 0.10)]
+# leave-one-corpus-out: every held-out corpus, injections caught / benign flagged
+LOCO_DETECTION, LOCO_FP = 0.85, 0.01
 LATENCY_TARGET_MS_PER_KB = 5.0
 
 
@@ -102,6 +133,8 @@ class Row:
     verdict: Verdict
     flag: str  # "reject", "review", "redact" or "" (not flagged)
     ms: float
+    rules_flag: str = ""  # the same with the learned head switched off (baseline)
+    rules_ms: float = 0.0  # and its time
 
 
 @dataclass
@@ -163,22 +196,31 @@ def load(path: Path) -> list[dict[str, str]]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
+def data_files(data_dir: Path) -> list[Path]:
+    """The shared corpora (when present) and the team's held-out sets."""
+    shared = sorted(data_dir.glob("*.jsonl")) if data_dir.is_dir() else []
+    return shared + [p for p in HELDOUT_FILES if p.is_file()]
+
+
 def evaluate(data_dir: Path = DATA, validator: Validator | None = None,
              limit: int | None = None, repeat: int = 3,
-             clock: Callable[[], float] = time.perf_counter) -> list[FileReport]:
-    """Score every JSONL file in *data_dir* (empty list when the folder is absent).
+             clock: Callable[[], float] = time.perf_counter,
+             baseline: Validator | None = None) -> list[FileReport]:
+    """Score every JSONL file in *data_dir* plus the held-out sets.
 
     Each row is timed *repeat* times and the fastest run is kept (as ``timeit``
     does): the other runs measure the machine's other load, not the validator.
     *clock* is wall time by default; ``time.thread_time`` measures CPU time.
+    *baseline* (default: the rules alone, no learned head) is run and timed the
+    same way, for the "rules only" columns.
     """
-    if not data_dir.is_dir():
-        return []
     v = validator or Validator()
+    base = baseline or Validator(ValidatorConfig(learned=False))
     for warm in ("warm-up: ignore previous instructions", "api_key = 'abc123XYZ987'"):
         v.validate(warm, user="bench")  # first calls load detect-secrets' plugins
+        base.validate(warm, user="bench")
     reports = []
-    for path in sorted(data_dir.glob("*.jsonl")):
+    for path in data_files(data_dir):
         rows = load(path)[:limit] if limit else load(path)
         kind = "secret" if any(r["label"] in ("secret", "not_secret") for r in rows) else \
             "injection"
@@ -189,7 +231,13 @@ def evaluate(data_dir: Path = DATA, validator: Validator | None = None,
                 t0 = clock()
                 verdict = v.validate(r["text"], user="bench")
                 ms = min(ms, (clock() - t0) * 1000)
-            rep.rows.append(Row(r["text"], r["label"], verdict, _flag(verdict, kind), ms))
+            base_ms = float("inf")
+            for _ in range(max(1, repeat)):
+                t0 = clock()
+                base_verdict = base.validate(r["text"], user="bench")
+                base_ms = min(base_ms, (clock() - t0) * 1000)
+            rep.rows.append(Row(r["text"], r["label"], verdict, _flag(verdict, kind), ms,
+                                _flag(base_verdict, kind), base_ms))
         reports.append(rep)
     return reports
 
@@ -205,14 +253,122 @@ def report_table(reports: Sequence[FileReport]) -> str:
             n = len(rows)
             counts = [sum(r.flag == f for r in rows) for f in ("reject", "review", "redact")]
             kb = [r.ms / (max(1, len(r.text.encode())) / 1024) for r in rows]
+            base_kb = [r.rules_ms / (max(1, len(r.text.encode())) / 1024) for r in rows]
             out.append([
-                rep.name, label, n, counts[0], counts[1],
-                counts[2] if rep.kind == "secret" else "-",
+                rep.name, "no" if rep.name in NEVER_TRAINED else "yes", label, n,
+                counts[0], counts[1], counts[2] if rep.kind == "secret" else "-",
                 f"{100 * sum(counts) / n:.1f}%",
-                median(kb), pct(kb, 95), median([r.ms for r in rows]),
+                f"{100 * sum(bool(r.rules_flag) for r in rows) / n:.1f}%",
+                median(kb), pct(kb, 95), median([r.ms for r in rows]), median(base_kb),
             ])
-    return table(["file", "label", "n", "reject", "review", "redact", "flagged",
-                  "ms/KB p50", "ms/KB p95", "ms/row p50"], out)
+    return table(["file", "head trained on it", "label", "n", "reject", "review", "redact",
+                  "flagged", "rules only", "ms/KB p50", "ms/KB p95", "ms/row p50",
+                  "ms/KB p50 rules only"], out)
+
+
+# --------------------------------------------------------- leave one corpus out
+@dataclass
+class LocoRow:
+    """One held-out corpus: what the gate caught with a head that never saw it."""
+
+    corpus: str
+    trained_on: str
+    threshold: str  # "short / long"
+    n_pos: int
+    caught: float
+    caught_rules: float
+    n_neg: int
+    flagged: float
+    flagged_rules: float
+
+
+def _rules_flags(texts: Sequence[str], reports: Sequence[FileReport]) -> dict[str, bool]:
+    known = {r.text: bool(r.rules_flag) for rep in reports for r in rep.rows}
+    missing = [t for t in texts if t not in known]
+    if missing:
+        base = Validator(ValidatorConfig(learned=False))
+        for t in missing:
+            known[t] = base.validate(t, user="bench").decision is not Decision.ACCEPT
+    return known
+
+
+def _score(examples: Sequence[Example], model: HeadModel, rules: dict[str, bool],
+           corpus: str, trained_on: str) -> LocoRow:
+    head = LearnedScorer(model)
+    pos = [e for e in examples if e.label == 1]
+    neg = [e for e in examples if e.label == 0]
+
+    def rate(rows: Sequence[Example], with_head: bool) -> float:
+        if not rows:
+            return float("nan")
+        hits = sum(rules[e.text] or (with_head and bool(head.score(e.text))) for e in rows)
+        return hits / len(rows)
+
+    return LocoRow(corpus, trained_on, f"{model.threshold:.3f} / {model.long_threshold:.3f}",
+                   len(pos), rate(pos, True),
+                   rate(pos, False), len(neg), rate(neg, True), rate(neg, False))
+
+
+def leave_one_corpus_out(data_dir: Path, reports: Sequence[FileReport],
+                         log: Callable[[str], None] = print) -> list[LocoRow]:
+    """For each training corpus: train and calibrate the head on all the others, test on it.
+
+    The corpora never used for training (PromptShield, LoCoMo, the held-out sets)
+    are scored with the head trained on every licensed corpus: they are held out
+    in every fold. A row is flagged when the rules flag it (``reject`` or
+    ``review``) or the fold's head does; the learned head is the only trained
+    part (thresholds included), so it is what the folds retrain.
+    """
+    corpora: dict[str, list[Example]] = {}
+    for name in TRAIN_FILES:
+        path = data_dir / f"{name}.jsonl"
+        if path.is_file():
+            corpora[name] = load_corpus(path)
+    corpora["own"] = load_own()
+    generated = load_generated()  # part of "own": held out with it
+    everything = [e for rows in corpora.values() for e in rows] + generated
+    outside: dict[str, list[Example]] = {}
+    for path in [data_dir / "pi_promptshield_val.jsonl", data_dir / "benign_locomo_memories.jsonl",
+                 *HELDOUT_FILES[:2]]:
+        if path.is_file():
+            outside[path.stem] = load_corpus(path)
+    texts = [e.text for e in everything] + [e.text for rows in outside.values() for e in rows]
+    rules = _rules_flags(texts, reports)
+    out = []
+    for name, held in corpora.items():
+        t0 = time.perf_counter()
+        model = train_head([e for e in everything
+                            if e.corpus != name and not (name == "own" and e.corpus == "own_gen")])
+        out.append(_score(held, model, rules, name, "all others"))
+        log(f"  fold {name}: trained in {time.perf_counter() - t0:.0f} s")
+    full = train_head(everything)
+    for name, held in outside.items():
+        out.append(_score(held, full, rules, name, "all licensed (never this)"))
+    return out
+
+
+def loco_table(rows: Sequence[LocoRow]) -> str:
+    """The leave-one-corpus-out table."""
+    def p(x: float) -> str:
+        return "-" if x != x else f"{100 * x:.1f}%"
+    return table(["held-out corpus", "head trained on", "threshold short / long", "injections",
+                  "caught",
+                  "rules only", "benign", "flagged", "rules only"],
+                 [[r.corpus, r.trained_on, r.threshold, r.n_pos, p(r.caught),
+                   p(r.caught_rules), r.n_neg, p(r.flagged), p(r.flagged_rules)] for r in rows])
+
+
+def loco_targets(rows: Sequence[LocoRow]) -> list[tuple[str, bool, str]]:
+    """PASS/FAIL lines for every held-out corpus."""
+    out = []
+    for r in rows:
+        if r.n_pos:
+            out.append((f"LOCO {r.corpus}: injections caught >= {LOCO_DETECTION:.0%}",
+                        r.caught >= LOCO_DETECTION, f"{r.caught:.1%}"))
+        if r.n_neg:
+            out.append((f"LOCO {r.corpus}: benign flagged <= {LOCO_FP:.0%}",
+                        r.flagged <= LOCO_FP, f"{r.flagged:.1%}"))
+    return out
 
 
 def check_targets(reports: Sequence[FileReport]) -> list[tuple[str, bool, str]]:
@@ -259,20 +415,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="timed runs per row (fastest kept)")
     ap.add_argument("--cpu", action="store_true",
                     help="time with the thread's CPU clock (steadier on a busy machine)")
+    ap.add_argument("--no-loco", action="store_true",
+                    help="skip the leave-one-corpus-out table (it retrains the head per fold)")
     args = ap.parse_args(argv)
     if not args.data.is_dir():
-        print(f"security benchmark skipped: {args.data} is absent (the shared evaluation data "
-              "is not checked out next to the repo)")
-        return 0
+        print(f"note: {args.data} is absent (the shared evaluation data is not checked out "
+              "next to the repo); only the held-out sets are scored")
     t0 = time.perf_counter()
     clock = time.thread_time if args.cpu else time.perf_counter
     reports = evaluate(args.data, limit=args.limit, repeat=args.repeat, clock=clock)
-    print(f"# security: quarantine validator on {args.data} "
+    print(f"# security: quarantine validator on {args.data} + held-out sets "
           f"({sum(len(r.rows) for r in reports)} rows, {time.perf_counter() - t0:.1f} s; "
           f"latency: {'CPU' if args.cpu else 'wall'} time, fastest of {args.repeat} per row)\n")
+    print("## in-sample: shipped head and rules (the rules were written with every shared file "
+          "in view)\n")
     print(report_table(reports))
     print()
     results = check_targets(reports)
+    if not args.no_loco and args.data.is_dir():
+        print("\n## leave-one-corpus-out: head and threshold retrained without the tested corpus\n")
+        loco = leave_one_corpus_out(args.data, reports)
+        print()
+        print(loco_table(loco))
+        print()
+        results += loco_targets(loco)
     for name, ok, got in results:
         print(f"{'PASS' if ok else 'FAIL'}  {name}  (measured {got})")
     for rep in reports:

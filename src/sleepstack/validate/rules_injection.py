@@ -52,6 +52,8 @@ user's data, an outside address, future sessions). Each class is one rule:
                                    (rejected when the code is malicious)
 ``injection.encoded_payload``      base64 / hex / percent-encoded blobs that
                                    decode to any of the above (re-scanned)
+``injection.obfuscated``           spaced-out letters or ROT13 text whose
+                                   decoding (:mod:`.views`) trips a rule
 =================================  ==========================================
 
 Benign text full of the same words passes because every rule needs its
@@ -80,10 +82,12 @@ import bisect
 import re
 import unicodedata
 import urllib.parse
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .verdict import Finding, Severity
+from .views import decoded_views
 
 __all__ = ["InjectionScorer"]
 
@@ -1141,7 +1145,10 @@ def _leet_word(word: re.Match[str]) -> str:
     return w
 
 
+@lru_cache(maxsize=256)
 def _normalise(text: str) -> _Text:
+    # Cached: the rules, the poisoning rules and the learned head all read the
+    # same normalised text of the same proposal.
     if text.isascii():
         norm = text.lower().translate(_PUNCT)
         index: list[int] | None = None
@@ -1295,7 +1302,23 @@ class InjectionScorer:
             yield Finding(rule.rule, severity, f'{rule.message}: "{excerpt}"', (o_start, o_end),
                           excerpt)
         if depth < _MAX_DEPTH:
-            yield from self._encoded(text, depth)
+            found = yield from self._encoded(text, depth)
+            if depth == 0 and not best and not found:
+                yield from self._views(text)
+
+    def _views(self, text: str) -> Iterator[Finding]:
+        # Spaced-out letters and ROT13 (see .views): a rule that fires only on
+        # the de-obfuscated view fired on a hidden instruction.
+        for kind, view in decoded_views(text):
+            inner = [f for f in self._scan(view, _MAX_DEPTH)
+                     if f.severity in (Severity.REJECT, Severity.REVIEW)]
+            if inner:
+                rules = ", ".join(sorted({f.rule for f in inner}))
+                preview = " ".join(view.split())[:80]
+                yield Finding("injection.obfuscated", Severity.REJECT,
+                              f"{kind} text decodes to an instruction that trips {rules}: "
+                              f'"{preview}"', (0, len(text)), preview[:40])
+                return
 
     @staticmethod
     def _match(rule: _Rule, s: str, t: _Text,
@@ -1333,7 +1356,7 @@ class InjectionScorer:
             return severity, start, end
         return None
 
-    def _encoded(self, text: str, depth: int) -> Iterator[Finding]:
+    def _encoded(self, text: str, depth: int) -> Generator[Finding, None, bool]:
         candidates: list[tuple[int, int, str, str]] = []
         for m in _B64_BLOB.finditer(text):
             blob = m.group(0)
@@ -1358,4 +1381,5 @@ class InjectionScorer:
             yield Finding("injection.encoded_payload", Severity.REJECT,
                           f"{names[kind]} blob decodes to text that trips {rules}: "
                           f'"{preview}"', (start, end), blob[:40])
-            return
+            return True
+        return False

@@ -64,6 +64,7 @@ Finding excerpts are masked so a verdict never repeats a secret.
 
 from __future__ import annotations
 
+import importlib
 import io
 import math
 import os
@@ -383,6 +384,29 @@ def _ini_eager_may_parse(text: str) -> bool:
     return True
 
 
+# detect-secrets is not safe to initialise from several threads at once: its
+# plugin registry imports modules on first use (two threads importing
+# detect_secrets.core.plugins.util together see a "partially initialized
+# module"), and default_settings() swaps a process-global settings object. One
+# process-wide lock serialises the first import and every settings swap; the
+# plugin and filter instances are built once and shared, read-only.
+_DS_LOCK = threading.RLock()
+_DS_DEFAULTS: tuple[list[Any], list[Any]] | None = None
+
+
+def _detect_secrets_defaults() -> tuple[list[Any], list[Any]]:
+    """detect-secrets' default plugins and filters, initialised once per process."""
+    global _DS_DEFAULTS
+    with _DS_LOCK:
+        if _DS_DEFAULTS is None:
+            importlib.import_module("detect_secrets.core.plugins.util")  # the racy one
+            from detect_secrets.settings import default_settings, get_filters, get_plugins
+
+            with default_settings():
+                _DS_DEFAULTS = (list(get_plugins()), list(get_filters()))
+        return _DS_DEFAULTS
+
+
 class DetectSecretsEngine:
     """detect-secrets' default plugins with ``scan_file`` semantics, in memory.
 
@@ -407,14 +431,12 @@ class DetectSecretsEngine:
 
     # -- setup ------------------------------------------------------------
     def _setup(self) -> None:
-        with self._lock:
+        # The process-wide lock, not just this engine's: setup imports more of
+        # detect-secrets, and two engines may be set up in two threads at once.
+        with _DS_LOCK, self._lock:
             if self._ready:
                 return
-            from detect_secrets.settings import default_settings, get_filters, get_plugins
-
-            with default_settings():
-                plugins = list(get_plugins())
-                filters = list(get_filters())
+            plugins, filters = _detect_secrets_defaults()
             if self.mode == "fast":
                 try:
                     self._setup_fast(plugins, filters)
@@ -595,7 +617,7 @@ class DetectSecretsEngine:
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
-            with self._lock, default_settings():
+            with _DS_LOCK, default_settings():  # settings are process-global
                 return [
                     RawHit(s.type, str(s.secret_value), int(s.line_number))
                     for s in scan_file(name)
@@ -650,7 +672,8 @@ _API_KEYS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
      _rx(r"\b(?P<v>ya29\.[0-9A-Za-z_\-]{30,})")),
     ("Google OAuth client secret", ("GOCSPX-",),
      _rx(r"\b(?P<v>GOCSPX-[A-Za-z0-9_\-]{28})\b")),
-    ("Hugging Face token", ("hf_",), _rx(r"\b(?P<v>hf_[A-Za-z]{34,})\b")),
+    ("Hugging Face token", ("hf_",),
+     _rx(r"\b(?P<v>hf_(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{30,})\b")),
     ("Replicate token", ("r8_",), _rx(r"\b(?P<v>r8_[A-Za-z0-9]{37})\b")),
     ("Groq key", ("gsk_",), _rx(r"\b(?P<v>gsk_[A-Za-z0-9]{48,})\b")),
     ("Perplexity key", ("pplx-",), _rx(r"\b(?P<v>pplx-[A-Za-z0-9]{40,})\b")),
@@ -866,6 +889,10 @@ class SecretScorer:
         hits.extend(self._connection_strings(text, low))
         hits.extend(self._credentials(text, low))
         hits.extend(self._stated(text, low))
+        from .rules_secrets_context import context_hits  # imports this module's helpers
+
+        hits.extend(_Hit(rule, Severity.REDACT, label, a, b)
+                    for rule, label, a, b in context_hits(text, low))
         return self._findings(text, hits)
 
     # -- layers -----------------------------------------------------------
@@ -1058,7 +1085,10 @@ class SecretScorer:
         order = {Severity.REJECT: 0, Severity.REVIEW: 1, Severity.REDACT: 2}
         specificity = {"secret.private_key": 0, "secret.api_key": 1,
                        "secret.connection_string": 2, "secret.credential": 3,
-                       "secret.detect_secrets": 4, "secret.payment_card": 5, "secret.stated": 6}
+                       "secret.detect_secrets": 4, "secret.payment_card": 5,
+                       "secret.stated_key": 6, "secret.seed_phrase": 6, "secret.recovery_codes": 6,
+                       "secret.national_id": 6, "secret.login_pair": 7, "secret.stated": 8,
+                       "secret.passphrase": 8, "secret.card_security": 9}
         hits.sort(key=lambda h: (order[h.severity], specificity.get(h.rule, 9), h.start))
         taken: list[tuple[int, int]] = []
         out: list[Finding] = []

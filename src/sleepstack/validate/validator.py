@@ -10,14 +10,17 @@ findings into one :class:`~sleepstack.validate.verdict.Verdict`:
 4. *characters*: control characters, bidi controls, hidden and zero-width
    characters (``encoding.control``, ``unicode.*``); zero-width characters are
    removed and every later rule reads the cleaned text;
-5. *content*: prompt injection and memory poisoning (``injection.*``),
-   secrets (``secret.*``) and any extra :class:`~sleepstack.validate.verdict.Scorer`.
+5. *content*: prompt injection and memory poisoning (``injection.*``: the
+   named rules, which also read de-obfuscated views of the text, and the
+   learned head ``injection.learned``), secrets (``secret.*``) and any extra
+   :class:`~sleepstack.validate.verdict.Scorer`.
 
 Decision: any ``reject`` finding rejects; otherwise any ``review`` finding
 holds the proposal for a person; otherwise it is accepted, with
 ``Verdict.redacted`` set when secrets were redacted or invisible characters
 removed. Two *different* injection rules firing on one proposal corroborate
-each other and reject even when each alone would only ask for review.
+each other and reject even when each alone would only ask for review (the
+learned head ``injection.learned`` only ever asks for review).
 
 Everything is offline and deterministic: the same text, user, path and
 configuration always give the same verdict.
@@ -31,8 +34,10 @@ from dataclasses import dataclass, field
 from typing import Literal, cast
 
 from ..errors import UsageError
+from .head import LearnedScorer
 from .redact import redact_spans
 from .rules_injection import InjectionScorer
+from .rules_poisoning import PoisoningScorer
 from .rules_secrets import SecretScorer
 from .rules_shape import (
     CleanText,
@@ -91,7 +96,9 @@ class ValidatorConfig:
     ``"redact"`` or ``"off"``; the most specific entry wins. ``path.*``,
     ``encoding.*`` and ``size.*`` rules can only be moved between
     ``reject`` and ``review``. ``scorers`` are extra detectors (e.g. a
-    model-based classifier) run after the built-in ones.
+    model-based classifier) run after the built-in ones. ``learned`` runs the
+    shipped learned injection head (:mod:`.head`); switching it off is for
+    measuring the rules alone (or plugging in another head via ``scorers``).
     """
 
     max_bytes: int = 8 * 1024
@@ -101,6 +108,7 @@ class ValidatorConfig:
     detect_secrets: bool = True
     detect_secrets_mode: Literal["fast", "file"] = "fast"
     corroborate: bool = True
+    learned: bool = True
 
     def __post_init__(self) -> None:
         if self.max_bytes <= 0 or self.max_lines <= 0:
@@ -147,8 +155,12 @@ class Validator:
     def __init__(self, config: ValidatorConfig | None = None) -> None:
         self.config = config or ValidatorConfig()
         self._injection = InjectionScorer()
+        self._poisoning = PoisoningScorer()
         self._secrets = SecretScorer(use_detect_secrets=self.config.detect_secrets,
                                      detect_secrets_mode=self.config.detect_secrets_mode)
+        # The head's weights and tokenizer load here (once per process): a missing
+        # model is an error now, never a quietly weaker gate later.
+        self._learned: list[Scorer] = [LearnedScorer()] if self.config.learned else []
 
     def validate(self, text: bytes | str, *, user: str, path: str | None = None,
                  source: str | None = None) -> Verdict:
@@ -175,7 +187,8 @@ class Validator:
         got.findings.extend(unicode_findings)
         if self.config.override_for("unicode.zero_width") == "off":
             clean = CleanText(text, None)  # switched off: keep the text as given
-        scorers: list[Scorer] = [self._injection, self._secrets, *self.config.scorers]
+        scorers: list[Scorer] = [self._injection, self._poisoning, *self._learned,
+                                 self._secrets, *self.config.scorers]
         for scorer in scorers:
             for finding, span in self._run(scorer, clean.text):
                 mapped = self._to_original(finding, span, clean, len(text))
@@ -248,7 +261,10 @@ class Validator:
                             else Finding(f.rule, action, f.message, f.span, f.excerpt))
         severities = {f.severity for f in findings}
         if self.config.corroborate and Severity.REJECT not in severities:
+            # The learned head is a second opinion that holds text for review; it does
+            # not corroborate a rule into a rejection (its errors are not the rules').
             injection_rules = {f.rule for f in findings if f.rule.startswith("injection.")
+                               and f.rule != "injection.learned"
                                and f.severity is Severity.REVIEW}
             if len(injection_rules) >= 2:
                 findings.append(Finding(

@@ -3,8 +3,9 @@
 The validator (:mod:`sleepstack.validate`) and the fact, time, expiry and
 summary functions (:mod:`sleepstack.sleep.extract` and friends) are separate
 modules; this seam adapts their results to the plain shapes the phases pass
-around. Where one of them is not importable (a partial checkout), a small
-conservative stand-in keeps the cycle usable and the report says so.
+around. Where one of the fact/summary modules is not importable (a partial
+checkout), a small conservative stand-in keeps the cycle usable and the report
+says so. The validator has no stand-in: without it the cycle does not run.
 """
 
 from __future__ import annotations
@@ -58,30 +59,17 @@ def _module(name: str) -> Any:
 # ----------------------------------------------------------------- validate
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    mod = _module("sleepstack.validate")
-    if mod is None or not hasattr(mod, "Validator"):
-        _MISSING.add("sleepstack.validate")
-        return None
-    return mod.Validator(mod.ValidatorConfig())
+    # No stand-in: a security gate never has a weaker fallback, so a missing
+    # validator is an ImportError that stops the cycle, not an open door.
+    from ...validate import Validator, ValidatorConfig
 
-
-_STANDIN_BAD = re.compile(
-    r"ignore (all |any )?(previous|prior|above) instructions|system prompt|"
-    r"AKIA[0-9A-Z]{16}|-----BEGIN [A-Z ]*PRIVATE KEY-----|sk-[A-Za-z0-9]{20,}",
-    re.IGNORECASE,
-)
+    return Validator(ValidatorConfig())
 
 
 def validate_text(text: str, *, user: str, path: str | None, source: str | None
                   ) -> dict[str, Any]:
     """The validator's verdict as ``{decision, reasons, redacted, verdict}``."""
     v = _validator()
-    if v is None:
-        # Stand-in: refuse the obvious, send everything else to a person.
-        if _STANDIN_BAD.search(text):
-            return {"decision": "reject", "reasons": ["stand-in validator: suspicious text"],
-                    "redacted": None, "verdict": {}}
-        return {"decision": "accept", "reasons": [], "redacted": None, "verdict": {}}
     verdict = v.validate(text, user=user, path=path, source=source)
     return {
         "decision": str(verdict.decision),
