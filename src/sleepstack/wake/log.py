@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from ..errors import DuplicateIdError, UsageError
+from ..errors import DuplicateIdError, PathRefused, PolicyError, UsageError
 from ..layers.rawlog import (
     Turn,
     check_turn_fields,
@@ -23,6 +24,7 @@ from ..layers.rawlog import (
     parse_file,
     user_log_prefix,
 )
+from ..layers.trust import SECRET_MODES, redact_secrets
 from ..store import Change, Store
 
 __all__ = ["TURN_FIELDS", "append_turns", "parse_jsonl", "turn_from_dict"]
@@ -54,9 +56,10 @@ def turn_from_dict(obj: Mapping[str, Any], *, where: str = "") -> Turn:
         check_turn_fields(obj["user"], obj["session"], obj["role"], obj["text"], turn_id)
     except UsageError as exc:
         raise UsageError(f"{prefix}{exc.message}", **exc.fields) from None
-    except Exception as exc:  # PathRefused for a bad user id
-        msg = getattr(exc, "message", str(exc))
-        raise UsageError(f"{prefix}{msg}", field="user") from None
+    except PathRefused as exc:  # a bad user id
+        raise UsageError(f"{prefix}{exc.message}", field="user") from None
+    except PolicyError as exc:  # a reserved role
+        raise PolicyError(f"{prefix}{exc.message}", **exc.fields) from None
     return Turn(turn_id, obj["user"], obj["session"], obj["role"], obj["text"], when)
 
 
@@ -98,10 +101,22 @@ def append_turns(
     actor: str,
     reason: str = "log turn",
     on_progress: Callable[[int, int], None] | None = None,
+    secrets: str = "redact",
 ) -> list[str]:
-    """Append turns as one audited mutation (one append per day file); returns their ids."""
+    """Append turns as one audited mutation (one append per day file); returns their ids.
+
+    With ``secrets="redact"`` (``[ingest] secrets``, the default) every secret the
+    validator finds is replaced by ``[REDACTED:<rule>]`` before the line is
+    written, so it never reaches the raw log, its versions or anything derived;
+    ``"keep"`` writes the text as given.
+    """
     if not turns:
         return []
+    if secrets not in SECRET_MODES:
+        raise UsageError(f"secrets must be one of {', '.join(SECRET_MODES)}", secrets=secrets)
+    if secrets == "redact":
+        turns = [t if (clean := redact_secrets(t.text)) == t.text else replace(t, text=clean)
+                 for t in turns]
     seen: dict[str, set[str]] = defaultdict(set)
     for t in turns:
         if t.id in seen[t.user]:
