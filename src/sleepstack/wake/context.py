@@ -203,7 +203,7 @@ def _line(p: Piece, header_day: str | None) -> str:
         return line
     # Notes, summaries, documents: every line of quoted text starts with the data marker.
     lines = neutral_lines(r.text) or [""]
-    return "\n".join(f"| {mark}{x}" if i == 0 else f"| {x}" for i, x in enumerate(lines))
+    return "\n".join(f"| {mark}{x}" for x in lines)  # a flagged item says so on every line
 
 
 def _header_day(first: Piece) -> str | None:
