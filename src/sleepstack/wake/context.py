@@ -169,9 +169,10 @@ def _session_start(p: Piece) -> str | None:
 def _header(group: tuple[Any, ...], first: Piece) -> str:
     kind = group[0]
     if kind == "raw":
-        # Compact on purpose: a label is paid for once per session in every context.
+        # Compact on purpose: a label is paid for once per session in every context
+        # (the session id is in each item's path and cites, not repeated here).
         dt = _date(_session_start(first))
-        return label("chat", str(group[1]), _human_day(dt) if dt else None)
+        return label("chat", _human_day(dt) if dt else str(group[1]) or None)
     if kind == "topic":
         return label("document", str(group[1]))
     if kind == "note":
