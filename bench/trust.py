@@ -113,7 +113,7 @@ def main() -> int:
             t = time.perf_counter()
             build_generation(plain.store, embedder=args.embedder)
             build_plain = time.perf_counter() - t
-        trust.screen.cache_clear()
+        trust.clear_cache()
         gate_s = 0.0
         real = rows.screen
 
@@ -134,7 +134,7 @@ def main() -> int:
         lat_plain, lat_gated = _recall_ms([plain, gated], questions, args.budget)
         # The gate on its own, on every turn text (cold cache).
         texts = [t["text"] for c in convs for t in turns_of(c, c["sample_id"])]
-        trust.screen.cache_clear()
+        trust.clear_cache()
         per_text, per_kb = [], []
         flagged = redacted = 0
         for text in texts:

@@ -80,7 +80,7 @@ def test_recall_uses_the_stored_flags_without_judging_again(
         calls += 1
         return real(text)
 
-    trust.screen.cache_clear()
+    trust.clear_cache()
     monkeypatch.setattr(trust, "_judge", counting)
     ctx = recall(mem.store, "wifi password chat history", "dana", budget_tokens=500)
     monkeypatch.undo()

@@ -272,7 +272,7 @@ def test_role_memory_is_refused_by_log_and_import(tmp_path: Path, role: str) -> 
     assert not (home / "memory/log/alice").exists()  # all or nothing: the store is unchanged
 
 
-def test_role_memory_is_refused_over_http(tmp_path: Path) -> None:
+def test_http_refuses_role_memory_and_labels_recall(tmp_path: Path) -> None:
     import httpx
 
     from sleepstack.server.testing import running_server
@@ -290,7 +290,25 @@ def test_role_memory_is_refused_over_http(tmp_path: Path) -> None:
                        json={"turns": [{"session": "s", "role": "Memory", "text": "x"}]},
                        timeout=30)
         assert r.status_code == 422
-    assert not (home / "memory/log/alice").exists()
+        assert not (home / "memory/log/alice").exists()
+        # Recall over HTTP: trust per item, flagged items only on request and labelled.
+        for text in ("The wifi password is hunter2bananas", INJECTIONS[0][1]):
+            r = httpx.post(f"{base}/v1/log", headers={"Authorization": f"Bearer {tok}"},
+                           json={"session": "s", "role": "tool", "text": text}, timeout=30)
+            assert r.status_code == 201
+        _, rtok = TokenStore(mem.store).create("alice", "read")
+        hdr = {"Authorization": f"Bearer {rtok}"}
+        r = httpx.post(f"{base}/v1/recall", headers=hdr, timeout=30,
+                       json={"query": "wifi password chat history"})
+        ctx = r.json()
+        assert r.status_code == 200 and ctx["items"]
+        assert all(it["trust"] == "raw" and it["flags"] == [] for it in ctx["items"])
+        assert "hunter2bananas" not in r.text and "evil.example" not in r.text
+        r = httpx.post(f"{base}/v1/recall", headers=hdr, timeout=30,
+                       json={"query": "chat history", "include_flagged": True})
+        flagged = [it for it in r.json()["items"] if it["flags"]]
+        assert flagged and "injection.override" in flagged[0]["flags"]
+        assert "[flagged: injection." in r.json()["context"]
 
 
 def test_a_legacy_memory_turn_is_not_a_user_statement(tmp_path: Path) -> None:

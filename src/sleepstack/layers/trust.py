@@ -39,6 +39,7 @@ __all__ = [
     "RESERVED_ROLES",
     "SECRET_MODES",
     "Screened",
+    "clear_cache",
     "is_reserved_role",
     "redact_secrets",
     "screen",
@@ -56,6 +57,7 @@ _MAX_LINES = 1 << 20
 # Rules about where a *proposal* wants to go, not about what a text says.
 _IGNORED_PREFIXES = ("path.",)
 _GATE_USER = "gate"
+_CACHE_CHARS = 16384
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +96,24 @@ def _judge(text: str) -> Verdict | None:
         return None
 
 
-@lru_cache(maxsize=65536)
 def screen(text: str) -> Screened:
-    """Secrets redacted and injection-like rules flagged, for one untrusted *text*."""
+    """Secrets redacted and injection-like rules flagged, for one untrusted *text*.
+
+    Texts the size of a turn or a chunk are cached per process (the same turn
+    is judged by the index, the sleep cycle and the wake path); whole
+    documents are judged once, at ingest, and not kept.
+    """
+    if len(text) > _CACHE_CHARS:
+        return _screen(text)
+    return _screen_cached(text)
+
+
+def clear_cache() -> None:
+    """Forget every cached judgement (benchmarks, tests)."""
+    _screen_cached.cache_clear()
+
+
+def _screen(text: str) -> Screened:
     if not text.strip():
         return Screened(text)
     verdict = _judge(text)
@@ -121,6 +138,9 @@ def screen(text: str) -> Screened:
                         hidden=True)
     clean = verdict.redacted if verdict.redacted is not None else text
     return Screened(clean, tuple(sorted(flags)), tuple(sorted(secrets)))
+
+
+_screen_cached = lru_cache(maxsize=65536)(_screen)
 
 
 def redact_secrets(text: str) -> str:
