@@ -34,6 +34,7 @@ escaping, not from a secret.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = [
     "CLOSE",
@@ -60,6 +61,7 @@ _OPENERS = "[［⟦〚【〔⁅❲⦋⦍⦏⟬⟮⦗〖〘"
 _CLOSERS = "]］⟧〛】〕⁆❳⦌⦎⦐⟭⟯⦘〗〙"
 _BRACKETS = str.maketrans({**dict.fromkeys(_OPENERS, "("), **dict.fromkeys(_CLOSERS, ")")})
 _REDACTION = re.compile(r"\[REDACTED:[A-Za-z0-9_.-]{1,64}\]")
+_ANY_BRACKET = re.compile("[" + re.escape(_OPENERS + _CLOSERS) + "]")
 _MAX_FIELD = 80
 
 
@@ -74,7 +76,7 @@ def trust_of(layer: str) -> str:
 def neutral(text: str) -> str:
     """*text* on one line with every bracket but a redaction marker's made harmless."""
     flat = " ".join(text.split())
-    if not any(ch in flat for ch in _OPENERS + _CLOSERS):
+    if _ANY_BRACKET.search(flat) is None:
         return flat
     out: list[str] = []
     pos = 0
@@ -97,12 +99,14 @@ def _field(value: str) -> str:
     return v if len(v) <= _MAX_FIELD else v[: _MAX_FIELD - 1] + "…"
 
 
+@lru_cache(maxsize=16384)
 def label(kind: str, *fields: str | None) -> str:
     """A provenance label, e.g. ``[chat 8 May 2023]``."""
     parts = [_field(f) for f in fields if f]
     return f"[{kind} {', '.join(parts)}]" if parts else f"[{kind}]"
 
 
+@lru_cache(maxsize=4096)
 def role_label(role: str | None) -> str:
     """The speaker marker that starts a quoted turn's line."""
     return _field(role or "unknown") or "unknown"
