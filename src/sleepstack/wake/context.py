@@ -122,7 +122,7 @@ class Piece:
         cites = r.cites or (r.path,)
         return Item(text=r.text, layer=r.layer, path=r.path, cites=cites,
                     score=round(self.score, 6), at=r.at, valid_from=r.valid_from,
-                    valid_to=r.valid_to, trust=trust_of(r.layer), flags=r.flags)
+                    valid_to=r.valid_to, trust=_trust(r), flags=r.flags)
 
 
 _LAYER_ORDER = {"fact": 0, "short_term": 1, "note": 2, "raw": 3, "topic": 4}
@@ -153,11 +153,19 @@ def _group(p: Piece) -> tuple[Any, ...]:
         return ("raw", r.session or "")
     if r.layer in ("topic", "note"):
         return (r.layer, r.path)  # one labelled fence per document, per note
+    if r.flags:
+        return (r.layer, r.path)  # a flagged fact is quoted data, under its own label
     return (r.layer,)
 
 
+def _trust(r: Row) -> str:
+    """An item's trust: a flagged item is never trusted, whatever its layer."""
+    trust = trust_of(r.layer)
+    return "raw" if trust == "fact" and r.flags else trust
+
+
 def _trusted(group: tuple[Any, ...]) -> bool:
-    return trust_of(str(group[0])) == "fact"
+    return group == ("fact",)
 
 
 def _session_start(p: Piece) -> str | None:
@@ -182,7 +190,7 @@ def _header(group: tuple[Any, ...], first: Piece) -> str:
         return label("summary", first.row.path)
     if _trusted(group):
         return TRUSTED_HEADER
-    return label(str(kind), first.row.path)
+    return label(str(kind), first.row.path)  # e.g. [fact user/u/facts.jsonl], flagged
 
 
 def _line(p: Piece, header_day: str | None) -> str:
@@ -195,8 +203,8 @@ def _line(p: Piece, header_day: str | None) -> str:
         if dt is not None and _human_day(dt) != header_day:
             stamp = f"({_human_day(dt)}) "
         return f"{role_label(r.role)}: {mark}{stamp}{neutral(r.text)}"
-    if r.layer == "fact":
-        line = f"- {mark}{neutral(r.text)}"
+    if r.layer == "fact" and not r.flags:
+        line = f"- {neutral(r.text)}"
         if r.valid_from and r.valid_to:
             line += f" (from {r.valid_from[:10]} until {r.valid_to[:10]})"
         elif r.valid_from:
@@ -224,10 +232,12 @@ def render(pieces: Iterable[Piece]) -> str:
     for p in pieces:
         groups.setdefault(_group(p), []).append(p)
 
-    def order(item: tuple[tuple[Any, ...], list[Piece]]) -> tuple[int, float, str]:
+    def order(item: tuple[tuple[Any, ...], list[Piece]]) -> tuple[bool, int, float, str]:
         g, ps = item
         stamps = [r.at_ts for r in (p.row for p in ps) if r.at_ts is not None]
-        return (_LAYER_ORDER.get(g[0], 9), min(stamps) if stamps else 0.0, str(g[1:]))
+        # Trusted groups first: everything after the fence opens is quoted data.
+        return (not _trusted(g), _LAYER_ORDER.get(g[0], 9), min(stamps) if stamps else 0.0,
+                str(g[1:]))
 
     lines: list[str] = []
     fenced = False
