@@ -18,7 +18,9 @@ documents (``[ingest] secrets = "redact"``): it only replaces secrets and
 keeps everything else byte for byte, since the raw log is the lossless ground
 truth.
 
-The judgement is a pure function of the text, cached per process, so the
+The validator is imported on first use (the wake path only needs it for rows
+the index has not judged yet). The judgement is a pure function of the text,
+cached per process, so the
 index build, the sleep cycle and the wake path's on-the-fly reads agree on
 every item. A validator that fails is not a reason to trust: the text is then
 flagged ``screen.failed`` (fail closed).
@@ -29,8 +31,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
-
-from ..validate.redact import redact_spans, redaction_token
 
 if TYPE_CHECKING:
     from ..validate import Validator, Verdict
@@ -89,6 +89,12 @@ def _validator() -> Validator:
     return Validator(ValidatorConfig(max_bytes=_MAX_BYTES, max_lines=_MAX_LINES))
 
 
+def _token(kind: str) -> str:
+    from ..validate.redact import redaction_token
+
+    return redaction_token(kind)
+
+
 def _judge(text: str) -> Verdict | None:
     try:
         return _validator().validate(text, user=_GATE_USER)
@@ -118,7 +124,7 @@ def _screen(text: str) -> Screened:
         return Screened(text)
     verdict = _judge(text)
     if verdict is None:
-        return Screened(redaction_token("screen.failed"), ("screen.failed",), hidden=True)
+        return Screened(_token("screen.failed"), ("screen.failed",), hidden=True)
     flags: set[str] = set()
     secrets: list[tuple[int, int, str]] = []
     whole_secret: str | None = None
@@ -134,7 +140,7 @@ def _screen(text: str) -> Screened:
         if str(f.severity) in ("reject", "review"):
             flags.add(f.rule)
     if whole_secret is not None:
-        return Screened(redaction_token(whole_secret), tuple(sorted(flags)), tuple(secrets),
+        return Screened(_token(whole_secret), tuple(sorted(flags)), tuple(secrets),
                         hidden=True)
     clean = verdict.redacted if verdict.redacted is not None else text
     return Screened(clean, tuple(sorted(flags)), tuple(sorted(secrets)))
@@ -150,4 +156,6 @@ def redact_secrets(text: str) -> str:
         return got.text  # unjudged, or a secret with no known place: nothing of it is kept
     if not got.secrets:
         return text
+    from ..validate.redact import redact_spans
+
     return redact_spans(text, got.secrets)
