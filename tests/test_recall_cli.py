@@ -8,7 +8,8 @@ from pathlib import Path
 
 from conftest import run_cli
 
-ITEM_KEYS = ["text", "layer", "path", "cites", "score", "at", "valid_from", "valid_to"]
+ITEM_KEYS = ["text", "layer", "path", "cites", "score", "at", "valid_from", "valid_to",
+             "trust", "flags"]
 CONTEXT_KEYS = ["query", "user", "items", "context", "ctx_chars", "ctx_tokens", "timings_ms",
                 "degraded"]
 
@@ -56,7 +57,8 @@ def test_index_and_recall_json_shape(tmp_path: Path) -> None:
 def test_recall_human_output_and_budget(tmp_path: Path) -> None:
     home = _home(tmp_path)
     assert run_cli("index", home=home).returncode == 0
-    r = run_cli("recall", "what did I do last week", "--user", "cy", "--budget-tokens", "40",
+    # 60, not 40: the untrusted-data fence and the session label count against the budget.
+    r = run_cli("recall", "what did I do last week", "--user", "cy", "--budget-tokens", "60",
                 home=home)
     assert r.returncode == 0, r.stderr
     assert "half marathon" in r.stdout and "score" in r.stdout and "total" in r.stdout

@@ -60,13 +60,15 @@ class Memory:
         check_turn_fields(user, session, role, text, turn_id)
         turn = Turn(turn_id, user, session, role, text, parse_at(at))
         return append_turns(self.store, [turn], actor=self.actor,
-                            time_range=self.config.time_range)[0]
+                            time_range=self.config.time_range,
+                            secrets=self.config.ingest_secrets)[0]
 
     def import_turns(self, records: Iterable[Mapping[str, Any]]) -> int:
         """Append many turns (all or nothing); returns how many were written."""
         turns = [turn_from_dict(r, where=f"record {i}") for i, r in enumerate(records, start=1)]
         append_turns(self.store, turns, actor=self.actor, reason="import turns",
-                     time_range=self.config.time_range)
+                     time_range=self.config.time_range,
+                     secrets=self.config.ingest_secrets)
         return len(turns)
 
     def propose(
@@ -145,7 +147,8 @@ class Memory:
         from .layers.topics import ingest
 
         items = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
-        return ingest(self.store, items, topic, actor=self.actor)
+        return ingest(self.store, items, topic, actor=self.actor,
+                      secrets=self.config.ingest_secrets)
 
     def index(self, full: bool = False) -> GenerationInfo:
         """Build or refresh the derived index (incremental unless *full*)."""
@@ -154,12 +157,15 @@ class Memory:
         return build_generation(self.store, embedder=self.config.embedder, full=full)
 
     def recall(self, query: str, user: str, session: str | None = None,
-               budget_tokens: int | None = None) -> Context:
-        """The wake path: cited memories for *query*, within the token budget."""
+               budget_tokens: int | None = None, *, include_flagged: bool = False) -> Context:
+        """The wake path: cited memories for *query*, within the token budget.
+
+        Items the validator flagged are left out unless *include_flagged*.
+        """
         from .wake.recall import recall
 
         budget = self.config.budget_tokens if budget_tokens is None else budget_tokens
-        return recall(self.store, query, user, session, budget)
+        return recall(self.store, query, user, session, budget, include_flagged=include_flagged)
 
     def ask(self, question: str, user: str, llm: str | None = None, *,
             session: str | None = None, budget_tokens: int | None = None) -> Answer:

@@ -39,6 +39,9 @@ class Config:
     budget_tokens: int = 1000
     llm: str = "none"
     every: str = "6h"
+    #: ``[ingest] secrets``: "redact" (default) replaces secrets before a turn or a
+    #: document is first written; "keep" stores them as given
+    ingest_secrets: str = "redact"
     ttl_days: dict[str, int] = field(
         default_factory=lambda: {"conversation": 30, "project": 90, "preference": 365}
     )
@@ -56,6 +59,11 @@ class Config:
         store = data.get("store", {})
         wake = data.get("wake", {})
         sleep = data.get("sleep", {})
+        ingest = data.get("ingest", {})
+        secrets = ingest.get("secrets", "redact") if isinstance(ingest, dict) else None
+        if secrets not in ("redact", "keep"):
+            raise UsageError('sleepstack.toml: [ingest] secrets must be "redact" or "keep",'
+                             f" not {secrets!r}", key="ingest.secrets")
         ttl = dict(cls().ttl_days)
         ttl.update({str(k): int(v) for k, v in sleep.get("ttl_days", {}).items()})
         log = data.get("log", {})
@@ -67,6 +75,7 @@ class Config:
             budget_tokens=int(wake.get("budget_tokens", 1000)),
             llm=str(sleep.get("llm", "none")),
             every=str(sleep.get("every", "6h")),
+            ingest_secrets=str(secrets),
             ttl_days=ttl,
             raw=data,
             time_range=TimeRange.parse(log.get("earliest"), log.get("max_future_days")),

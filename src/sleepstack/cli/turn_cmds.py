@@ -66,7 +66,8 @@ def _import(args: argparse.Namespace, ctx: Context) -> int:
         source = args.file
     turns = parse_jsonl(data, source=source)
     ids = append_turns(mem.store, turns, actor=mem.actor, reason=f"import {source}",
-                       on_progress=_progress, time_range=mem.config.time_range)
+                       on_progress=_progress, time_range=mem.config.time_range,
+                       secrets=mem.config.ingest_secrets)
     ctx.emit({"imported": len(ids), "source": source}, f"imported {len(ids)} turns from {source}")
     return 0
 

@@ -28,6 +28,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--user", required=True)
     p.add_argument("--session", default=None)
     p.add_argument("--budget-tokens", type=int, default=None, metavar="N")
+    p.add_argument("--include-flagged", action="store_true",
+                   help="also return items the validator flagged (marked as flagged)")
     p.set_defaults(func=_recall)
 
     p = sub.add_parser("ask", parents=[common], help="recall, then answer a question")
@@ -82,7 +84,8 @@ def _clip(text: str, width: int) -> str:
 
 
 def _recall(args: argparse.Namespace, ctx: Context) -> int:
-    result = ctx.memory().recall(args.query, args.user, args.session, args.budget_tokens)
+    result = ctx.memory().recall(args.query, args.user, args.session, args.budget_tokens,
+                                 include_flagged=args.include_flagged)
 
     def human() -> None:
         if result.degraded:

@@ -299,15 +299,23 @@ def _embed_rows(rows: list[Row], spec: str, known: dict[str, F32],
 def _insert(conn: sqlite3.Connection, rows: list[Row], vecs: list[F32]) -> None:
     conn.executemany(
         "INSERT OR REPLACE INTO items (key, user, ukey, layer, path, text, role, ctx, cites, at,"
-        " at_ts, valid_from, valid_to, session, topic, tkey, vec)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " at_ts, valid_from, valid_to, session, topic, tkey, vec, flags, findings)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (
             (r.key, r.user, user_key(r.user), r.layer, r.path, r.text, r.role or "", r.context,
              json.dumps(list(r.cites), ensure_ascii=False), r.at, r.at_ts, r.valid_from,
-             r.valid_to, r.session, r.topic, r.text_key, to_blob(v))
+             r.valid_to, r.session, r.topic, r.text_key, to_blob(v), " ".join(r.flags),
+             _findings(r))
             for r, v in zip(rows, vecs, strict=True)
         ),
     )
+
+
+def _findings(row: Row) -> str:
+    """The trust gate's findings on a row, as stored: rule names, secret spans."""
+    found: list[dict[str, Any]] = [{"rule": rule, "span": None} for rule in row.flags]
+    found += [{"rule": rule, "span": [a, b]} for a, b, rule in row.secrets]
+    return json.dumps(found, ensure_ascii=False) if found else "[]"
 
 
 def _rebuild_topics(conn: sqlite3.Connection, dim: int) -> None:

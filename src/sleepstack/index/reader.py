@@ -60,6 +60,7 @@ class UserData:
     latest_ts: float | None = None
     sessions: dict[str, list[int]] | None = None  # session -> positions in time order (lazy)
     roles: set[str] | None = None  # speakers of the raw turns (lazy)
+    flagged: np.ndarray | None = None  # rows the trust gate flagged (lazy, once per generation)
 
 
 @dataclass
@@ -69,6 +70,7 @@ class TopicData:
     ids: dict[int, int]
     rows: list[Row]
     matrix: F32
+    flagged: np.ndarray | None = None  # rows the trust gate flagged (lazy)
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,7 @@ class Generation:
                                                                         F32]:
         cur = self.conn.execute(
             "SELECT id, key, user, layer, path, text, role, cites, at, valid_from, valid_to,"
-            f" session, topic, vec FROM items WHERE {where} ORDER BY at_ts, id",
+            f" session, topic, vec, flags FROM items WHERE {where} ORDER BY at_ts, id",
             tuple(args),
         )
         ids: dict[int, int] = {}
@@ -130,11 +132,12 @@ class Generation:
         dim = self.dim
         zero = bytes(4 * dim)
         for (iid, key, user, layer, path, text, role, cites, at, vf, vt, session, topic,
-             vec) in cur:
+             vec, flags) in cur:
             ids[int(iid)] = len(rows)
             rows.append(Row(key=key, user=user, layer=layer, path=path, text=text,
                             cites=tuple(json.loads(cites)), at=at, valid_from=vf, valid_to=vt,
-                            session=session, role=role or None, topic=topic))
+                            session=session, role=role or None, topic=topic,
+                            flags=tuple(flags.split()) if flags else ()))
             blobs.append(vec if vec is not None and len(vec) == 4 * dim else zero)
         matrix: F32 = (
             np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(rows), dim).astype(np.float32)

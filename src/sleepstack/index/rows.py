@@ -16,13 +16,21 @@ path                                   layer        cites
 ``user/<u>/notes/*.md``                note         the note's path
 ``memory/topics/<slug>/…``             topic        the document path
 =====================================  ===========  =======================
+
+Every row passes the trust gate (:func:`~sleepstack.layers.trust.screen`)
+here, the one place rows are made: its text is stored and shown with secrets
+redacted, and ``flags`` names the rules that flagged it. The builder stores
+both in the generation, so recall redacts and labels at no query-time cost;
+rows read from files (the tail past the watermark, degraded mode) come
+through the same functions and get the same judgement.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..layers.cited import parse_cited
@@ -30,6 +38,7 @@ from ..layers.facts import Fact
 from ..layers.notes import current_note_lines
 from ..layers.rawlog import is_erased, iso, parse_at, parse_line
 from ..layers.topics import chunk_document, is_markdown, topic_of
+from ..layers.trust import screen
 from ..store.paths import user_of
 
 __all__ = [
@@ -37,6 +46,7 @@ __all__ = [
     "cited_rows",
     "fact_rows",
     "rows_for_file",
+    "screened",
     "source_kind",
     "topic_rows",
     "turn_rows",
@@ -60,6 +70,10 @@ class Row:
     role: str | None = None
     topic: str | None = None
     context: str = ""  # raw turns: the text of the turn before it in the session (for BM25)
+    #: rules that flagged the text (injection-like, hidden characters); empty when clean
+    flags: tuple[str, ...] = ()
+    #: ``(start, end, rule)`` of each secret redacted from the original text
+    secrets: tuple[tuple[int, int, str], ...] = ()
 
     @cached_property
     def at_ts(self) -> float | None:
@@ -86,6 +100,18 @@ def _ts(at: str | None) -> float | None:
         return parse_at(at).timestamp()
     except Exception:  # a hand-edited date must not break indexing
         return None
+
+
+def screened(rows: Iterable[Row]) -> list[Row]:
+    """Rows through the trust gate: text redacted, flags and secret spans filled in."""
+    out: list[Row] = []
+    for r in rows:
+        got = screen(r.text)
+        if got.text == r.text and not got.flags and not got.secrets:
+            out.append(r)
+        else:
+            out.append(replace(r, text=got.text, flags=got.flags, secrets=got.secrets))
+    return out
 
 
 def source_kind(path: str) -> str | None:
@@ -137,7 +163,7 @@ def turn_rows(data: bytes, user: str, path: str, offset: int = 0) -> tuple[list[
                 role=turn.role,
             )
         )
-    return rows, end
+    return screened(rows), end
 
 
 def fact_rows(text: str, user: str, path: str) -> list[Row]:
@@ -205,12 +231,16 @@ def topic_rows(text: str, path: str) -> list[Row]:
 
 
 def rows_for_file(path: str, data: bytes) -> list[Row]:
-    """Every row of one whole source file (raw logs included)."""
+    """Every row of one whole source file (raw logs included), through the trust gate."""
     kind = source_kind(path)
-    if kind is None:
-        return []
     if kind == "raw":
         return turn_rows(data, path.split("/")[2], path)[0]
+    return screened(_file_rows(path, data, kind))
+
+
+def _file_rows(path: str, data: bytes, kind: str | None) -> list[Row]:
+    if kind is None:
+        return []
     text = data.decode("utf-8", errors="replace")
     if kind == "topic":
         return topic_rows(text, path)

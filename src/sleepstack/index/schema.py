@@ -10,6 +10,10 @@ Tables:
 ``items``    one row per retrievable item (see :mod:`.rows`), with its vector
              as a float32 blob and ``tkey``, the hash of the embedded text,
              so later generations reuse vectors instead of re-embedding.
+             ``text`` is the validated text (secrets redacted); ``flags`` the
+             rules that flagged it (space-separated, empty when clean) and
+             ``findings`` every finding as JSON (``[{rule, span}]``, spans in
+             the original text), computed once at build time.
 ``items_fts`` FTS5 over ``text``, ``role`` and ``ctx`` (the turn before, in
              the same session: a question's words often sit in the turn that
              prompted the answer), plus ``ukey``, a per-user token used as a
@@ -26,7 +30,9 @@ from pathlib import Path
 
 __all__ = ["SCHEMA", "SCHEMA_VERSION", "connect_ro", "connect_rw", "user_key"]
 
-SCHEMA_VERSION = "3"  # 3: notes read as quoted text; LONG_TERM.md no longer indexed
+# 3: notes read as quoted text; LONG_TERM.md no longer indexed
+# 4: every row judged by the trust gate: redacted text, ``flags`` and ``findings``
+SCHEMA_VERSION = "4"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -55,7 +61,9 @@ CREATE TABLE IF NOT EXISTS items (
     session TEXT,
     topic TEXT,
     tkey TEXT NOT NULL,
-    vec BLOB
+    vec BLOB,
+    flags TEXT NOT NULL DEFAULT '',
+    findings TEXT NOT NULL DEFAULT '[]'
 );
 CREATE INDEX IF NOT EXISTS items_user ON items(user, layer);
 CREATE INDEX IF NOT EXISTS items_path ON items(path);

@@ -19,8 +19,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from ..errors import UsageError
+from ..errors import PolicyError, UsageError
 from ..store.paths import check_user_id
+from .trust import is_reserved_role
 
 __all__ = [
     "Turn",
@@ -166,6 +167,13 @@ def check_turn_fields(user: str, session: str, role: str, text: str, turn_id: st
         raise UsageError("session must not be empty", field="session")
     if not role.strip():
         raise UsageError("role must not be empty", field="role")
+    if is_reserved_role(role):
+        # The sleep cycle reads promoted, validated notes under this role as the
+        # user's own statements: a logged turn must not claim it and skip the quarantine.
+        raise PolicyError(
+            f"role {role.strip()!r} is reserved for validated memories; log the turn as"
+            " 'user' (or the speaker's name), or use propose to quarantine a memory",
+            field="role", rule="role.reserved")
     if not text.strip():
         raise UsageError("text must not be empty", field="text")
     if not isinstance(turn_id, str) or not _ID_RE.match(turn_id):

@@ -23,6 +23,7 @@ from ..errors import NotFoundError, UsageError
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
 from ..store.paths import check_ingest_path
+from .trust import SECRET_MODES, redact_secrets
 
 __all__ = [
     "TEXT_SUFFIXES",
@@ -251,14 +252,21 @@ def ingest(
     *,
     actor: str,
     reason: str | None = None,
+    secrets: str = "redact",
 ) -> list[str]:
     """Add documents to ``memory/topics/<topic>/``; returns their store paths.
 
     Documents whose stored content is already identical are not rewritten.
-    Either every document is written or none is.
+    Either every document is written or none is. With ``secrets="redact"``
+    (``[ingest] secrets``, the default) every secret the validator finds is
+    replaced by ``[REDACTED:<rule>]`` before the document is written.
     """
+    if secrets not in SECRET_MODES:
+        raise UsageError(f"secrets must be one of {', '.join(SECRET_MODES)}", secrets=secrets)
     inputs = collect_inputs(paths, topic)
     docs = [(dest, _read_document(src)) for src, dest in inputs]
+    if secrets == "redact":
+        docs = [(dest, redact_secrets(text)) for dest, text in docs]
     changes: list[Change] = []
     for dest, text in docs:
         current = store.sha(dest)

@@ -280,7 +280,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
             """The wake path: cited memories for a query, within a token budget."""
             user = bind_user(tok, body.user)
             mem = memories.get(READER)
-            kwargs: dict[str, Any] = {"session": body.session}
+            kwargs: dict[str, Any] = {"session": body.session,
+                                      "include_flagged": body.include_flagged}
             if body.budget_tokens is not None:
                 kwargs["budget_tokens"] = body.budget_tokens
             ctx = await run(lambda: mem.recall(body.query, user, **kwargs))

@@ -99,6 +99,7 @@ class RecallIn(_In):
     user: str | None = UserField
     session: str | None = Field(default=None, max_length=_ID)
     budget_tokens: int | None = Field(default=None, ge=1, le=100_000)
+    include_flagged: bool = False
 
 
 class ContextItemOut(_Out):
@@ -112,6 +113,8 @@ class ContextItemOut(_Out):
     at: str | None = None
     valid_from: str | None = None
     valid_to: str | None = None
+    trust: Literal["fact", "note", "raw", "document"] = "raw"
+    flags: list[str] = Field(default_factory=list)
 
 
 class ContextOut(_Out):

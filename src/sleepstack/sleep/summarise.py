@@ -85,9 +85,20 @@ def _day(ts: str) -> str:
     return _dt(ts).date().isoformat()
 
 
+_REDACTED = re.compile(r"\[REDACTED:[A-Za-z0-9_.-]{1,64}\]")
+
+
 def _safe(text: str) -> str:
-    # Untrusted text must not fake a citation list of its own.
-    return text.replace("[cites:", "(cites:").replace("[", "(").replace("]", ")")
+    # Untrusted text must not fake a citation list of its own; the validator's
+    # redaction markers stay as they are, so they read the same in every layer.
+    out: list[str] = []
+    pos = 0
+    for m in _REDACTED.finditer(text):
+        out.append(text[pos:m.start()].replace("[", "(").replace("]", ")"))
+        out.append(m.group())
+        pos = m.end()
+    out.append(text[pos:].replace("[", "(").replace("]", ")"))
+    return "".join(out)
 
 
 def _truncate(text: str, limit: int = _MAX_CHARS) -> str:

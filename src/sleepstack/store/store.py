@@ -886,6 +886,11 @@ budget_tokens = 1000
 llm = "none"
 every = "6h"
 
+[ingest]
+# "redact": secrets in logged turns and ingested documents are replaced by
+# [REDACTED:<rule>] before they are ever written; "keep": stored as given
+secrets = "redact"
+
 [sleep.ttl_days]
 conversation = 30
 project = 90

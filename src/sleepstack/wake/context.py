@@ -6,6 +6,9 @@ newlines is at most the sum of the lines' counts. Packing relies on that: it
 adds each line's cost as it goes, and the final block is counted again and
 trimmed if it ever came out above the budget. ``ctx_tokens`` is therefore
 never above the budget.
+
+Untrusted items are rendered as fenced, labelled data (:mod:`.fence`); the
+fence markers and labels are priced like any other line.
 """
 
 from __future__ import annotations
@@ -20,6 +23,17 @@ from typing import Any
 from ..index.rows import Row
 from ..index.tokens import count_tokens
 from ..layers.rawlog import parse_at
+from .fence import (
+    CLOSE,
+    OPEN,
+    TRUSTED_HEADER,
+    flag_mark,
+    label,
+    neutral,
+    neutral_lines,
+    role_label,
+    trust_of,
+)
 
 __all__ = [
     "Context",
@@ -42,6 +56,8 @@ class Item:
     at: str | None = None
     valid_from: str | None = None
     valid_to: str | None = None
+    trust: str = "raw"  # fact | note | raw | document: only facts are trusted
+    flags: tuple[str, ...] = ()  # rules that flagged the text; secrets are already redacted
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, keys as in INTERFACES.md."""
@@ -54,6 +70,8 @@ class Item:
             "at": self.at,
             "valid_from": self.valid_from,
             "valid_to": self.valid_to,
+            "trust": self.trust,
+            "flags": list(self.flags),
         }
 
 
@@ -104,11 +122,10 @@ class Piece:
         cites = r.cites or (r.path,)
         return Item(text=r.text, layer=r.layer, path=r.path, cites=cites,
                     score=round(self.score, 6), at=r.at, valid_from=r.valid_from,
-                    valid_to=r.valid_to)
+                    valid_to=r.valid_to, trust=_trust(r), flags=r.flags)
 
 
 _LAYER_ORDER = {"fact": 0, "short_term": 1, "note": 2, "raw": 3, "topic": 4}
-_LAYER_HEADER = {"fact": "Facts:", "short_term": "Recent summary:", "note": "Notes:"}
 
 
 def _flat(text: str) -> str:
@@ -134,9 +151,21 @@ def _group(p: Piece) -> tuple[Any, ...]:
     r = p.row
     if r.layer == "raw":
         return ("raw", r.session or "")
-    if r.layer == "topic":
-        return ("topic", r.path)
+    if r.layer in ("topic", "note"):
+        return (r.layer, r.path)  # one labelled fence per document, per note
+    if r.flags:
+        return (r.layer, r.path)  # a flagged fact is quoted data, under its own label
     return (r.layer,)
+
+
+def _trust(r: Row) -> str:
+    """An item's trust: a flagged item is never trusted, whatever its layer."""
+    trust = trust_of(r.layer)
+    return "raw" if trust == "fact" and r.flags else trust
+
+
+def _trusted(group: tuple[Any, ...]) -> bool:
+    return group == ("fact",)
 
 
 def _session_start(p: Piece) -> str | None:
@@ -148,32 +177,42 @@ def _session_start(p: Piece) -> str | None:
 def _header(group: tuple[Any, ...], first: Piece) -> str:
     kind = group[0]
     if kind == "raw":
-        # Compact on purpose: a header is paid for once per session in every context.
+        # Compact on purpose: a label is paid for once per session in every context
+        # (the session id is in each item's path and cites, not repeated here).
         dt = _date(_session_start(first))
-        return f"[{_human_day(dt)}]" if dt else f"[{group[1]}]"
+        return label("chat", _human_day(dt) if dt else str(group[1]) or None)
     if kind == "topic":
-        return f"Reference {group[1]}:"
-    return _LAYER_HEADER.get(kind, f"{kind}:")
+        return label("document", str(group[1]))
+    if kind == "note":
+        dt = _date(first.row.at)
+        return label("note", str(group[1]), _human_day(dt) if dt else None)
+    if kind == "short_term":
+        return label("summary", first.row.path)
+    if _trusted(group):
+        return TRUSTED_HEADER
+    return label(str(kind), first.row.path)  # e.g. [fact user/u/facts.jsonl], flagged
 
 
 def _line(p: Piece, header_day: str | None) -> str:
     r = p.row
+    mark = flag_mark(r.flags)
     if r.layer == "raw":
-        # The day is in the session header; a turn shows its own only past midnight.
+        # The day is in the session label; a turn shows its own only past midnight.
         dt = _date(r.at)
         stamp = ""
         if dt is not None and _human_day(dt) != header_day:
             stamp = f"({_human_day(dt)}) "
-        return f"{stamp}{r.role or 'unknown'}: {_flat(r.text)}"
-    if r.layer == "topic":
-        return r.text.strip()
-    line = f"- {_flat(r.text)}"
-    if r.layer == "fact":
+        return f"{role_label(r.role)}: {mark}{stamp}{neutral(r.text)}"
+    if r.layer == "fact" and not r.flags:
+        line = f"- {neutral(r.text)}"
         if r.valid_from and r.valid_to:
             line += f" (from {r.valid_from[:10]} until {r.valid_to[:10]})"
         elif r.valid_from:
             line += f" (since {r.valid_from[:10]})"
-    return line
+        return line
+    # Notes, summaries, documents: every line of quoted text starts with the data marker.
+    lines = neutral_lines(r.text) or [""]
+    return "\n".join(f"| {mark}{x}" for x in lines)  # a flagged item says so on every line
 
 
 def _header_day(first: Piece) -> str | None:
@@ -182,32 +221,43 @@ def _header_day(first: Piece) -> str | None:
 
 
 def render(pieces: Iterable[Piece]) -> str:
-    """The prompt block: facts, summaries, notes, conversation excerpts, reference chunks.
+    """The prompt block: trusted facts, then untrusted data fenced and labelled.
 
     Conversation turns are grouped by session in time order, each session under
-    one header with its date, so a date is paid for once per session.
+    one label with its date, so a date is paid for once per session. Summaries,
+    notes, turns and reference chunks sit inside one untrusted-data section
+    (:mod:`.fence`).
     """
     groups: dict[tuple[Any, ...], list[Piece]] = {}
     for p in pieces:
         groups.setdefault(_group(p), []).append(p)
 
-    def order(item: tuple[tuple[Any, ...], list[Piece]]) -> tuple[int, float, str]:
+    def order(item: tuple[tuple[Any, ...], list[Piece]]) -> tuple[bool, int, float, str]:
         g, ps = item
         stamps = [r.at_ts for r in (p.row for p in ps) if r.at_ts is not None]
-        return (_LAYER_ORDER.get(g[0], 9), min(stamps) if stamps else 0.0, str(g[1:]))
+        # Trusted groups first: everything after the fence opens is quoted data.
+        return (not _trusted(g), _LAYER_ORDER.get(g[0], 9), min(stamps) if stamps else 0.0,
+                str(g[1:]))
 
     lines: list[str] = []
+    fenced = False
     for g, ps in sorted(groups.items(), key=order):
+        if not _trusted(g) and not fenced:
+            lines.append(OPEN)
+            fenced = True
         if g[0] == "raw":
             ps = sorted(ps, key=lambda p: (p.row.at_ts or 0.0, p.row.key))
         first = ps[0]
         lines.append(_header(g, first))
         day = _header_day(first) if g[0] == "raw" else None
         lines.extend(_line(p, day) for p in ps)
+    if fenced:
+        lines.append(CLOSE)
     return "\n".join(lines)
 
 
 _cost_cache: dict[str, int] = {}
+_FENCE_COST = count_tokens(OPEN) + count_tokens(CLOSE)
 
 
 def _cost(line: str) -> int:
@@ -244,6 +294,7 @@ def pack(
     opened: dict[tuple[Any, ...], Piece] = {}
     used = 0
     misses = 0
+    fenced = False
     while heap and misses < patience:
         _, _, p = heapq.heappop(heap)
         key = p.row.key
@@ -257,11 +308,14 @@ def pack(
         cost = _cost(_line(p, _header_day(opened.get(g, p)) if g[0] == "raw" else None))
         if head is not None:
             cost += _cost(head)
+        if not fenced and not _trusted(g):
+            cost += _FENCE_COST  # the first untrusted item opens (and will close) the section
         if used + cost > budget:
             misses += 1
             continue
         misses = 0
         used += cost
+        fenced = fenced or not _trusted(g)
         chosen[key] = p
         seen_text.add(dedupe)
         opened.setdefault(g, p)

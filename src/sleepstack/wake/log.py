@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from ..errors import DuplicateIdError, PathRefused, UsageError
+from ..errors import DuplicateIdError, PathRefused, PolicyError, UsageError
 from ..layers.rawlog import (
     Turn,
     check_turn_fields,
@@ -25,6 +26,7 @@ from ..layers.rawlog import (
     user_log_prefix,
 )
 from ..layers.timerange import TimeRange
+from ..layers.trust import SECRET_MODES, redact_secrets
 from ..store import Change, Store
 
 __all__ = ["TURN_FIELDS", "append_turns", "parse_jsonl", "turn_from_dict"]
@@ -58,6 +60,8 @@ def turn_from_dict(obj: Mapping[str, Any], *, where: str = "") -> Turn:
         raise UsageError(f"{prefix}{exc.message}", **exc.fields) from None
     except PathRefused as exc:  # a bad user id: refused by policy, as `log` refuses it
         raise PathRefused(f"{prefix}{exc.message}", **exc.fields, field="user") from None
+    except PolicyError as exc:  # a reserved role
+        raise PolicyError(f"{prefix}{exc.message}", **exc.fields) from None
     return Turn(turn_id, obj["user"], obj["session"], obj["role"], obj["text"], when)
 
 
@@ -100,14 +104,21 @@ def append_turns(
     reason: str = "log turn",
     on_progress: Callable[[int, int], None] | None = None,
     time_range: TimeRange | None = None,
+    secrets: str = "redact",
 ) -> list[str]:
     """Append turns as one audited mutation (one append per day file); returns their ids.
 
     Every turn's time must lie in *time_range* (the store's ``[log]`` range;
-    the default range when None), or nothing is written.
+    the default range when None), or nothing is written. With
+    ``secrets="redact"`` (``[ingest] secrets``, the default) every secret the
+    validator finds is replaced by ``[REDACTED:<rule>]`` before the line is
+    written, so it never reaches the raw log, its versions or anything derived;
+    ``"keep"`` writes the text as given.
     """
     if not turns:
         return []
+    if secrets not in SECRET_MODES:
+        raise UsageError(f"secrets must be one of {', '.join(SECRET_MODES)}", secrets=secrets)
     limits = time_range or TimeRange()
     now = datetime.now(UTC)
     for i, t in enumerate(turns, start=1):
@@ -116,6 +127,9 @@ def append_turns(
         except UsageError as exc:
             where = f"turn {i} ({t.id}): " if len(turns) > 1 else ""
             raise UsageError(where + exc.message, **exc.fields) from None
+    if secrets == "redact":
+        turns = [t if (clean := redact_secrets(t.text)) == t.text else replace(t, text=clean)
+                 for t in turns]
     seen: dict[str, set[str]] = defaultdict(set)
     for t in turns:
         if t.id in seen[t.user]:

@@ -153,8 +153,14 @@ def _user_sessions(ud: UserData) -> dict[str, list[int]]:
     return ud.sessions
 
 
+def flag_mask(rows: list[Row]) -> np.ndarray:
+    """Which rows the trust gate flagged (their flags were computed when the row was made)."""
+    return np.fromiter((bool(r.flags) for r in rows), dtype=bool, count=len(rows))
+
+
 def _indexed_pool(store: Store, gen: Generation, user: str, content: str,
-                  qvec: F32 | None, routes: list[Route], cfg: RecallConfig) -> _Pool:
+                  qvec: F32 | None, routes: list[Route], cfg: RecallConfig,
+                  include_flagged: bool = False) -> _Pool:
     ud = gen.user_data(user)
     raw_marks = {p: size for p, (_, size) in ud.sources.items() if p.startswith("memory/log/")}
     fresh = tail_rows(store, user, raw_marks)
@@ -211,6 +217,16 @@ def _indexed_pool(store: Store, gen: Generation, user: str, content: str,
         for i, r in enumerate(rows):
             if r.path in hidden_paths and not n_user <= i < n_user + n_fresh:
                 hidden[i] = True
+    if not include_flagged:
+        # Flagged rows stay out unless asked for; the index computed their flags.
+        if ud.flagged is None:
+            ud.flagged = flag_mask(ud.rows)
+        parts = [ud.flagged, flag_mask(fresh + topic_fresh)]
+        for td in tds:
+            if td.flagged is None:
+                td.flagged = flag_mask(td.rows)
+            parts.append(td.flagged)
+        hidden |= np.concatenate(parts)
     sessions = _user_sessions(ud)
     if fresh:
         sessions = _sessions(fresh, n_user, sessions)
@@ -226,8 +242,11 @@ def _indexed_pool(store: Store, gen: Generation, user: str, content: str,
                  roles)
 
 
-def _file_pool(store: Store, user: str, content: str, cfg: RecallConfig) -> _Pool:
+def _file_pool(store: Store, user: str, content: str, cfg: RecallConfig,
+               include_flagged: bool = False) -> _Pool:
     rows = all_rows(store, user)
+    if not include_flagged:
+        rows = [r for r in rows if not r.flags]
     lex = _fresh_lexical(None, user, content, rows)
     sessions = _sessions(rows)
     for ids in sessions.values():
@@ -447,8 +466,14 @@ def recall(
     *,
     now: datetime | None = None,
     config: RecallConfig = DEFAULT_CONFIG,
+    include_flagged: bool = False,
 ) -> Context:
-    """The memories that best answer *query* for *user*, within *budget_tokens*."""
+    """The memories that best answer *query* for *user*, within *budget_tokens*.
+
+    Items the trust gate flagged (injection-like text) are left out, unless
+    *include_flagged*: then they come back with their ``flags`` and are marked
+    as flagged in the rendered context. Secrets are redacted either way.
+    """
     t0 = time.perf_counter()
     check_user_id(user)
     if not isinstance(query, str) or not query.strip():
@@ -487,11 +512,12 @@ def recall(
             anchor = choose_anchor(now, latest)
             window = parse_time(content, anchor)
             content = window.strip(content) if window else content
-            pool = _indexed_pool(store, gen, user, content, qvec, routes, config)
+            pool = _indexed_pool(store, gen, user, content, qvec, routes, config,
+                                 include_flagged)
         except Exception:  # any index failure: answer from the files instead
             degraded, pool = True, None
     if pool is None:
-        pool = _file_pool(store, user, content, config)
+        pool = _file_pool(store, user, content, config, include_flagged)
         window = parse_time(content, choose_anchor(now, _latest(pool)))
         if window is not None:
             content = window.strip(content)

@@ -21,6 +21,7 @@ from typing import Any
 from ...layers.cited import format_cited
 from ...layers.facts import Fact
 from ...layers.rawlog import Turn
+from ...layers.trust import screen
 from .notes import merged_parts, note_fields, note_text, render_merged
 
 __all__ = [
@@ -395,6 +396,7 @@ def assemble_merges(clustered: dict[str, Any], merged: list[dict[str, Any]], *,
     for p in group:
         members.setdefault(find(p), []).append(p)
     merges: list[dict[str, Any]] = []
+    gated: list[str] = []
     cached = {path_of.get(i, i): bool(cl.cached) for cl in done for i in cl.items}
     for paths in members.values():
         if not touched & set(paths):
@@ -407,6 +409,13 @@ def assemble_merges(clustered: dict[str, Any], merged: list[dict[str, Any]], *,
         older += [t for p in sources for t in earlier.get(p, [])]
         if len(sources) == 1 and not older and sorted(lines) == sorted(original[sources[0]]):
             continue  # one note, nothing merged into it or retired from it: as it was
+        # A merge may be an LLM's words: they pass the same gate as any untrusted text.
+        screened = [screen(x) for x in lines]
+        if any(g.flagged for g in screened):
+            gated.append(f"validator kept the originals of a merge for {user}: "
+                         + ", ".join(sorted({r for g in screened for r in g.flags})))
+            continue
+        lines = [g.text for g in screened]
         stated = [n.at for n in res_notes if set(n.cites) & mine] + [when[p] for p in sources]
         merges.append({
             "path": sources[0],
@@ -419,6 +428,7 @@ def assemble_merges(clustered: dict[str, Any], merged: list[dict[str, Any]], *,
             "cached": all(cached.get(p, False) for p in sources),
         })
     merges.sort(key=lambda m: str(m["path"]))
+    warnings += gated
     return {"user": user, "clusters": len(done), "merges": merges,
             "warnings": warnings, "usage": usage, "cache_hits": cache_hits}
 

@@ -15,6 +15,7 @@ from typing import Any
 from ...errors import LLMError
 from ...layers.facts import Fact, bound_cites, dump_facts, facts_path
 from ...layers.rawlog import Turn, parse_at
+from ...layers.trust import screen
 from ..plan import CycleState, Item, Result
 from . import deps
 from .notes import merged_parts, note_text
@@ -104,7 +105,31 @@ def extract_work(item: Item, settings: dict[str, Any]) -> Result:
         # Over budget or the model failed: the rules still extract what they can.
         warnings.append(f"LLM extraction for {item['user']} fell back to rules: {exc.message}")
         facts = deps.extract_facts(turns, cycle=None)
+    facts, dropped = screen_facts(facts)
+    if dropped:
+        warnings.append(f"{dropped} extracted fact(s) for {item['user']} were flagged by the"
+                        " validator and left out")
     return {"user": item["user"], "facts": _dicts(facts), "warnings": warnings}
+
+
+def screen_facts(facts: list[Fact]) -> tuple[list[Fact], int]:
+    """Facts through the trust gate, and how many it left out.
+
+    The turns were screened before extraction, but an LLM writes the facts'
+    sentences and values itself: what it wrote passes the same validator
+    before it can reach ``facts.jsonl`` (secrets redacted, flagged facts out).
+    """
+    kept: list[Fact] = []
+    dropped = 0
+    for f in facts:
+        text, value, subject = screen(f.text), screen(f.value), screen(f.subject)
+        if text.flagged or value.flagged or subject.flagged:
+            dropped += 1
+            continue
+        if (text.text, value.text, subject.text) != (f.text, f.value, f.subject):
+            f = replace(f, text=text.text, value=value.text, subject=subject.text)
+        kept.append(f)
+    return kept, dropped
 
 
 def extract_merge(state: CycleState, results: list[Result]) -> None:

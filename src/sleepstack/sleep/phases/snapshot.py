@@ -4,6 +4,11 @@
 and of staged proposals) and computes the idempotency key; only when the key
 differs from the last cycle's resting key does :func:`load_inputs` read the
 new raw-log bytes, proposals, notes and facts into a :class:`CycleState`.
+Turns enter the cycle here and only here, through the trust gate
+(:func:`~sleepstack.layers.trust.screen`): every phase after this one sees
+turns with their secrets redacted, and never a turn the validator flagged or
+one logged under a reserved role (the raw log keeps them; recall shows them
+only as flagged, quoted data).
 Every path read is recorded with its sha in ``state.base``: the commit writes
 with those shas as preconditions, so a concurrent edit aborts the cycle
 instead of being overwritten.
@@ -20,6 +25,7 @@ from typing import Any
 from ...errors import NotFoundError, PathRefused
 from ...layers.facts import facts_path, load_facts
 from ...layers.rawlog import is_erased, parse_file, parse_line
+from ...layers.trust import is_reserved_role, screen
 from ...store import Store
 from ...store.audit import sha256_hex
 from ...store.paths import check_user_id
@@ -33,7 +39,8 @@ from ..state import (
     user_digest,
 )
 
-__all__ = ["NOTES_DIR", "Snapshot", "load_inputs", "per_user_digests", "take_snapshot"]
+__all__ = ["NOTES_DIR", "Snapshot", "load_inputs", "per_user_digests", "screen_turns",
+           "take_snapshot"]
 
 #: where promoted and curated notes live inside ``user/<u>/``
 NOTES_DIR = "notes"
@@ -138,6 +145,28 @@ def _new_turns(store: Store, snap: Snapshot) -> tuple[dict[str, list[dict[str, A
     return dict(turns), marks
 
 
+def screen_turns(turns: list[dict[str, Any]],
+                 withheld: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The turns the cycle may build trusted memory from: redacted, flagged ones left out.
+
+    A left-out turn is recorded in *withheld* (its id, user and the rules that
+    flagged it; never its text, which may hold the very secret or payload).
+    """
+    out: list[dict[str, Any]] = []
+    for t in turns:
+        if is_reserved_role(str(t["role"])):
+            flags: tuple[str, ...] = ("role.reserved",)
+        else:
+            got = screen(str(t["text"]))
+            flags = got.flags
+            if not flags:
+                out.append(t if got.text == t["text"] else {**t, "text": got.text})
+                continue
+        if withheld is not None:
+            withheld.append({"user": t["user"], "turn": t["id"], "flags": list(flags)})
+    return out
+
+
 def _recent_turns(
     store: Store, user: str, raw_sizes: dict[str, int], now: datetime, days: int
 ) -> list[dict[str, Any]]:
@@ -153,7 +182,7 @@ def _recent_turns(
             continue
         text = store.fs.read_bytes(path)[:size].decode("utf-8", errors="replace")
         out.extend(t.to_dict() for t in parse_file(text, user) if not is_erased(t))
-    return out
+    return screen_turns(out)
 
 
 def load_inputs(store: Store, snap: Snapshot, settings: dict[str, Any], *, now: str,
@@ -175,6 +204,11 @@ def load_inputs(store: Store, snap: Snapshot, settings: dict[str, Any], *, now: 
     state.base.update(snap.user_files)
 
     new_turns, marks = _new_turns(store, snap)
+    turns_read = sum(len(v) for v in new_turns.values())
+    withheld: list[dict[str, Any]] = []
+    new_turns = {u: kept for u, ts in new_turns.items() if (kept := screen_turns(ts, withheld))}
+    for entry in withheld:
+        state.detail("withheld", entry)
     proposals: list[dict[str, Any]] = []
     for path, sha in sorted(snap.inbox.items()):
         state.base[path] = sha
@@ -254,6 +288,6 @@ def load_inputs(store: Store, snap: Snapshot, settings: dict[str, Any], *, now: 
         "code": snap.inputs.code,
         "day": snap.inputs.day,
     }
-    state.counts["turns_read"] = sum(len(v) for v in new_turns.values())
+    state.counts["turns_read"] = turns_read
     state.counts["proposals"] = len(proposals)
     return state
