@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,10 @@ def load(split: str = "all") -> list[dict[str, Any]]:
     """The scenarios of one split (or all)."""
     rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line]
     return [r for r in rows if split == "all" or r["split"] == split]
+
+
+def _at(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 def _has(text: str, value: str) -> bool:
@@ -72,8 +77,12 @@ def run(budget: int, embedder: str, split: str, show: bool) -> dict[str, Any]:
         cfg.write_text(re.sub(r'(?m)^embedder = ".*"$', f'embedder = "{embedder}"', text),
                        encoding="utf-8")
         mem = Memory(home)
+        # The stories are dated in 2024; shift them so the newest turn was yesterday,
+        # so that TTLs (which count from the cycle's now) see them as recent.
+        newest = max(_at(t["at"]) for sc in scenarios for t in sc["turns"])
+        shift = datetime.now(UTC) - timedelta(days=1) - newest
         records = [{"user": sc["user"], "session": f"s-{t['at'][:10]}", "role": t["role"],
-                    "text": t["text"], "at": t["at"]}
+                    "text": t["text"], "at": (_at(t["at"]) + shift).isoformat()}
                    for sc in scenarios for t in sc["turns"]]
         mem.import_turns(records)
         t0 = time.perf_counter()

@@ -121,7 +121,7 @@ class Generation:
                                                                         F32]:
         cur = self.conn.execute(
             "SELECT id, key, user, layer, path, text, role, cites, at, valid_from, valid_to,"
-            f" session, topic, vec FROM items WHERE {where} ORDER BY at_ts, id",
+            f" superseded_by, session, topic, vec FROM items WHERE {where} ORDER BY at_ts, id",
             tuple(args),
         )
         ids: dict[int, int] = {}
@@ -129,12 +129,13 @@ class Generation:
         blobs: list[bytes] = []
         dim = self.dim
         zero = bytes(4 * dim)
-        for (iid, key, user, layer, path, text, role, cites, at, vf, vt, session, topic,
+        for (iid, key, user, layer, path, text, role, cites, at, vf, vt, succ, session, topic,
              vec) in cur:
             ids[int(iid)] = len(rows)
             rows.append(Row(key=key, user=user, layer=layer, path=path, text=text,
                             cites=tuple(json.loads(cites)), at=at, valid_from=vf, valid_to=vt,
-                            session=session, role=role or None, topic=topic))
+                            session=session, role=role or None, topic=topic,
+                            superseded_by=succ))
             blobs.append(vec if vec is not None and len(vec) == 4 * dim else zero)
         matrix: F32 = (
             np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(rows), dim).astype(np.float32)

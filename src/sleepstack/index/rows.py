@@ -60,6 +60,7 @@ class Row:
     role: str | None = None
     topic: str | None = None
     context: str = ""  # raw turns: the text of the turn before it in the session (for BM25)
+    superseded_by: str | None = None  # facts: the id of the fact that replaced this one
 
     @cached_property
     def at_ts(self) -> float | None:
@@ -161,6 +162,7 @@ def fact_rows(text: str, user: str, path: str) -> list[Row]:
                 at=fact.at or None,
                 valid_from=fact.valid_from or None,
                 valid_to=fact.valid_to,
+                superseded_by=fact.superseded_by,
             )
         )
     return rows

@@ -26,7 +26,7 @@ from pathlib import Path
 
 __all__ = ["SCHEMA", "SCHEMA_VERSION", "connect_ro", "connect_rw", "user_key"]
 
-SCHEMA_VERSION = "3"  # 3: notes read as quoted text; LONG_TERM.md no longer indexed
+SCHEMA_VERSION = "4"  # 4: facts carry superseded_by; 3: notes read as quoted text
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -52,6 +52,7 @@ CREATE TABLE IF NOT EXISTS items (
     at_ts REAL,
     valid_from TEXT,
     valid_to TEXT,
+    superseded_by TEXT,
     session TEXT,
     topic TEXT,
     tkey TEXT NOT NULL,

@@ -99,6 +99,7 @@ class _Pool:
     latest: float | None = None  # newest raw turn, when known without a scan
     matrix: F32 | None = None  # vectors of the first rows (the user's indexed ones)
     roles: set[str] | None = None  # speakers of the raw turns (computed on demand)
+    stale: dict[str, tuple[str | None, str]] | None = None  # see _stale_turn_ids
 
 
 _fresh_vectors: dict[tuple[str, str], F32] = {}
@@ -316,7 +317,7 @@ def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool
     # Raw turns are checked against curated facts (layers never trust upward):
     # a turn whose only claim a newer fact superseded is history for a question
     # about the present ("I live in Berlin" after "I moved to Munich").
-    stale = set() if past else _stale_turn_ids(pool)
+    stale = {} if past else _stale_of(pool)
     out: list[Piece] = []
     for i in cands:
         r = pool.rows[i]
@@ -359,8 +360,9 @@ def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool
     if stale:
         # Last, so that no later boost lifts a superseded claim back up.
         for p in out:
-            if p.row.layer == "raw" and stale.issuperset(p.row.cites):
+            if p.row.layer == "raw" and p.row.cites and all(c in stale for c in p.row.cites):
                 p.score *= cfg.stale_factor
+                p.extra["stale"] = max((stale[c] for c in p.row.cites), key=lambda v: v[1])
     out.sort(key=lambda p: (-p.score, p.row.key))
     return _merge_identical(out)
 
@@ -376,14 +378,32 @@ def _without_own_name(query: str, user: str) -> str:
     return stripped if stripped.strip() else query
 
 
-def _stale_turn_ids(pool: _Pool) -> set[str]:
-    """Turn ids cited only by closed (superseded or expired) facts."""
-    closed: set[str] = set()
+def _stale_of(pool: _Pool) -> dict[str, tuple[str | None, str]]:
+    if pool.stale is None:
+        pool.stale = _stale_turn_ids(pool)
+    return pool.stale
+
+
+def _stale_turn_ids(pool: _Pool) -> dict[str, tuple[str | None, str]]:
+    """Turn ids cited only by closed (superseded or expired) facts.
+
+    Each maps to ``(superseded_by, since)`` of the fact that closed last. A
+    removal claim ("I sold the Civic") is recorded as a zero-length window;
+    the turn that stated it is not stale.
+    """
+    closed: dict[str, tuple[str | None, str]] = {}
     current: set[str] = set()
     for r in pool.rows:
-        if r.layer == "fact":
-            (closed if r.valid_to else current).update(r.cites)
-    return closed - current
+        if r.layer != "fact":
+            continue
+        if not r.valid_to or r.valid_to == r.valid_from:
+            current.update(r.cites)
+            continue
+        for c in r.cites:
+            prev = closed.get(c)
+            if prev is None or prev[1] < r.valid_to:
+                closed[c] = (r.superseded_by, r.valid_to)
+    return {c: v for c, v in closed.items() if c not in current}
 
 
 def _merge_identical(pieces: list[Piece]) -> list[Piece]:
@@ -406,7 +426,7 @@ def _merge_identical(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def _neighbour_fn(pool: _Pool) -> Callable[[Piece], list[Piece]]:
+def _neighbour_fn(pool: _Pool, past: bool = False) -> Callable[[Piece], list[Piece]]:
     where: dict[int, tuple[str, int]] = {}
     for sess, ids in pool.sessions.items():
         for j, i in enumerate(ids):
@@ -422,10 +442,14 @@ def _neighbour_fn(pool: _Pool) -> Callable[[Piece], list[Piece]]:
         sess, j = where[pos]
         ids = pool.sessions[sess]
         out = []
+        stale = {} if past else _stale_of(pool)
         for jj in (j - 1, j + 1):
             if 0 <= jj < len(ids) and not pool.hidden[ids[jj]]:
-                out.append(Piece(pool.rows[ids[jj]], 0.0,
-                                 extra={"pos": ids[jj], "session_start": start_of(sess)}))
+                row = pool.rows[ids[jj]]
+                extra: dict[str, object] = {"pos": ids[jj], "session_start": start_of(sess)}
+                if row.cites and all(c in stale for c in row.cites):
+                    extra["stale"] = max((stale[c] for c in row.cites), key=lambda v: v[1])
+                out.append(Piece(row, 0.0, extra=extra))
         return out
 
     return neighbours
@@ -508,7 +532,7 @@ def recall(
             pool.dense = np.full(len(pool.rows), -1.0, dtype=np.float32)
             pool.dense[: len(pool.matrix)] = pool.matrix @ q2
             pieces = _score(pool, config, window, past, anchor, session, content)
-    neighbours = _neighbour_fn(pool)
+    neighbours = _neighbour_fn(pool, past)
     for p in pieces:
         sess = p.row.session
         if p.row.layer == "raw" and sess in pool.sessions:
