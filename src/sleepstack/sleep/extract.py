@@ -1862,13 +1862,16 @@ def extract_facts(
         # Where the rules read the same value as a claim, the rule's sentence is kept
         # (it is often more specific); otherwise the claim wins its attribute.
         agree = {(c.attribute, c.value.casefold()) for c in cands}
+        claimed_here = from_claims
         from_claims = [f for f in from_claims
                        if (f.attribute, f.value.casefold()) not in agree]
         taken = {f.attribute.removeprefix(ENDED) for f in from_claims}
         for f in from_claims:
             slot = slot_by_attribute(f.attribute.removeprefix(ENDED))
             taken.update(slot.covers if slot else ())
-        ruled = [c for c in cands if c.attribute not in taken and not (
+        claimed_values = {(f.attribute, f.value.casefold()) for f in claimed_here}
+        ruled = [c for c in cands if (c.attribute, c.value.casefold()) in claimed_values or (
+            c.attribute not in taken) and not (
             c.attribute == "works_at" and c.value == "none" and "works_at" in taken)]
         if ruled:
             # The rules read this turn: an unslotted "other" claim adds nothing.

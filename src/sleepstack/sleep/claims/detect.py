@@ -38,7 +38,9 @@ _QUOTES = re.compile(
 _REPORTED = re.compile(
     r"\b(?P<who>\w+(?:'s)?(?:\s+\w+)?)\s+(?:said|says|told me|tells me|told us|wrote|writes|"
     r"texted|posted|mentioned|claims|claimed|asked|insists|thinks|believes|announced|"
-    r"keeps saying|was saying)\b",
+    r"keeps saying|was saying)\b"
+    # only when what follows could be their first person or a quotation
+    r"(?=\s*(?::|,|that\b|[\"“'‘«]|(?:I|I'm|my|we|our|me|us|his|her|their)\b))",
     re.I,
 )
 _SELF = re.compile(r"^(?:i|we|i've|i'd|i'm)$", re.I)
@@ -116,7 +118,16 @@ def strip_foreign_text(text: str) -> str:
 
 def _clauses(sentence: str) -> list[str]:
     parts = [p.strip(" ,.!") for p in _CLAUSE.split(sentence)]
-    return [p for p in parts if p]
+    out: list[str] = []
+    for p in parts:
+        if not p:
+            continue
+        if out and len(out[-1].split()) < 2:
+            # "Zoe and I broke up": a lone name is the subject of what follows.
+            out[-1] = f"{out[-1]} and {p}"
+        else:
+            out.append(p)
+    return out
 
 
 def disclosures(text: str) -> list[Clause]:

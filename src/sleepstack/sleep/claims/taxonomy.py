@@ -71,9 +71,10 @@ SLOTS: tuple[Slot, ...] = (
     )),
     Slot("partner", "partner", "relationship", False, "person", "{S}'s partner is {v}", (
         "My girlfriend is Anna.", "I'm dating Tom.", "My husband is Mark.",
-        "I'm married to Lisa.", "We broke up.", "I have a new boyfriend.",
+        "I'm married to Lisa.", "We broke up.", "She and I broke up.", "I have a new boyfriend.",
         "I'm engaged to my partner.", "My wife and I celebrated our anniversary.",
-        "I'm seeing someone new.",
+        "I'm seeing someone new.", "He and I have been together for years.",
+        "My partner says hello.",
     )),
     Slot("pet", "has_pet", "relationship", True, "pet", "{S} has a pet named {v}", (
         "I have a cat named Luna.", "My dog is called Rex.", "We adopted a puppy.",
@@ -124,8 +125,8 @@ SLOTS: tuple[Slot, ...] = (
         "I'm visiting Berlin next week.",
     ), covers=("plans",)),
     Slot("family", "family", "relationship", True, "person", "{S}'s family includes {v}", (
-        "My sister is called Emma.", "I have two kids.", "My mom lives nearby.",
-        "My brother just got married.", "My son started school.",
+        "My sister is getting married.", "I have two kids.", "My mom lives nearby.",
+        "My brother is a doctor.", "My son started school.", "My parents are visiting.",
     ), core=False),
     Slot("likes", "likes", "preference", True, "thing", "{S} likes {v}", (
         "I love hiking.", "I really enjoy jazz.", "I'm a big fan of sushi.",

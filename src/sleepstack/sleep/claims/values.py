@@ -53,6 +53,16 @@ _REMOVAL = re.compile(
     r"resigned|fired from|laid off from|laid off|misdiagnos\w*|not|isn't|aren't|wasn't|fine for me)\b",
     re.I,
 )
+# A removal verb right before a value: the value is what ended.
+_REMOVAL_HEAD = re.compile(
+    r"\b(?:quit|left|leaving|sold|selling|dropped|gave up(?: on)?|cancel(?:l?ed|ling)?|scrapped|"
+    r"uninstalled|turned off|goodbye to|traded in|traded|rehome[d]?|losing|lost|broke up with|"
+    r"splitting with|split (?:up )?with|ended with|divorced|replaced|ditched|moved out of|"
+    r"moved on from|gave away|gave|notice at|resigned from|fired from|laid off from|"
+    r"no longer with|no longer at|done with|stopped)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?"
+    r"(?:\w+\s+)?$",
+    re.I,
+)
 # Before a value: it is the one being left ("from X", "instead of X", "not X").
 _OLD_BEFORE = re.compile(
     r"(?:\bfrom|\binstead of|\brather than|\bover|\bnot|\bno longer|\bno more|\bex-?|\bformer|"
@@ -105,17 +115,26 @@ def _spans(clause: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def _governed(before: str) -> bool:
+    """True when a removal verb governs what follows *before* ("quit X", "sold the X")."""
+    window = " ".join(before.split()[-4:]) + " "
+    return bool(_REMOVAL_HEAD.search(window))
+
+
 def _classify(clause: str, spans: list[tuple[int, int, str]], removal: bool) -> Reading:
-    """Sort found values into new and old by the words around them."""
+    """Sort found values into new and old by the words around them.
+
+    A value is old when a removal verb governs it (within the few words before
+    it, after the previous value), when "from/instead of/not" precedes it, or
+    when "left/is gone/passed away" follows it.
+    """
     r = Reading()
+    prev_end = 0
     for start, end, text in spans:
-        before, after = clause[:start], clause[end:]
-        if _OLD_BEFORE.search(before) or _OLD_AFTER.match(after):
-            r.old.append(text)
-        elif _NEW_AFTER.match(after):
-            r.new.append(text)
-        elif removal and not re.search(r"\b(?:to|for|with|onto|into|as)\s+(?:the\s+|a\s+|an\s+)?$",
-                                       before, re.I):
+        before, after = clause[prev_end:start], clause[end:]
+        prev_end = end
+        if (_OLD_BEFORE.search(before) and not re.search(r"\boffers?\s+from\s+$", before, re.I)) \
+                or _OLD_AFTER.match(after) or _governed(before):
             r.old.append(text)
         else:
             r.new.append(text)
@@ -162,7 +181,7 @@ _TITLE_AFTER = re.compile(
     r"\b(?:I'm|I am|I've been|I was|work(?:ing|s)? as|started as|start as|hired as|joined as|"
     r"promoted to|became|become|now|title (?:is|to)|role (?:is|as)|position (?:is|as)|"
     r"job (?:is|title is)|profession I'm|profession I am|retrained as|role of|'m)\s+"
-    r"(?:now\s+)?(?:an?\s+|the\s+)?(?P<v>[a-z][a-z -]{1,60}?)"
+    r"(?:now\s+)?(?:an?\s+|the\s+)?(?P<v>(?-i:[a-z][a-z -]{1,60}?))"
     rf"(?=\s+{_END}\b|[,.;:!?]|\s*$|\s+(?:at|in)\b)",
     re.I,
 )
@@ -171,7 +190,9 @@ _NOT_TITLE = re.compile(
     r"allergic|vegetarian|vegan|keto|paleo|pescatarian|learning|studying|moving|based|going|"
     r"engaged|married|dating|seeing|using|back|done|not|no|from|in|at|on|off|here|there|"
     r"using|tired|busy|excited|proud|single|retired|feeling|trying|looking|thinking|finally|"
-    r"officially|flying|heading|travelling|traveling|leaving|taking|working|living|allowed)\b",
+    r"officially|flying|heading|travelling|traveling|leaving|taking|working|living|allowed|"
+    r"with|at|for|to|by|into|on|about|over|under|away|out|up|down|an?|the|my|our|one|two|"
+    r"three|being|been|also|already|always|never|ever)\b",
     re.I,
 )
 
@@ -210,7 +231,7 @@ def _diet(clause: str) -> Reading:
 
 
 _ALLERGY = re.compile(
-    r"(?:allergic to|allergy to|allergies to|react(?:ion)? to|reaction from|intolerant to|"
+    r"(?:allergic to|(?:allergy|allergies) (?:is |are )?to|react(?:ion)? to|reaction from|intolerant to|"
     r"intolerance to|sensitive to)\s+(?P<v>[a-z][\w -]{1,40}?)"
     rf"(?=\s+(?:{_END}|not|anymore)\b|[,.;:!?]|\s*$)"
     r"|(?P<v2>[a-z][\w-]{2,30})\s+(?:allergy|allergies|intolerance)\b"
