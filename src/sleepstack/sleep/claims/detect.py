@@ -45,7 +45,7 @@ _REPORTED = re.compile(
 )
 _SELF = re.compile(r"^(?:i|we|i've|i'd|i'm)$", re.I)
 _HYPO = re.compile(
-    r"\b(?:if|unless|suppose|supposing|imagine|hypothetically|wish|whether|maybe|perhaps|might|"
+    r"\b(?:if(?!\s+(?:needed|necessary|you need(?: to)?|urgent|anything)\b)|unless|suppose|supposing|imagine|hypothetically|wish|whether|maybe|perhaps|might|"
     r"could|would|should|considering|thinking about|thinking of|wondering|hope to|hoping to|"
     r"someday|one day|dream of|dreaming of|in theory|what if|not sure|unsure)\b|\bI'd\b(?!\s+(?:rather|prefer))",
     re.I,
@@ -56,8 +56,11 @@ _QUESTION_START = re.compile(
     r"won't|wouldn't|shouldn't)\b",
     re.I,
 )
-_FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|ours|us)\b",
-                    re.I)
+_FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|ours|us|"
+                    r"the team)\b", re.I)
+# "Please send mail to X", "Write to X": where to reach the speaker, said as a request.
+_CONTACT = re.compile(r"^(?:please\s+)?(?:send|mail|e-?mail|write|text|call|reach|contact|use)\b"
+                      r".*(?:@|\d{3})", re.I)
 # A named value that stopped being true, said without a first person: "Priya left."
 _CHANGE = re.compile(r"^[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:has\s+)?(?:left|quit|moved out|"
                      r"passed away|died|is gone|retired|moved away)\b")
@@ -153,7 +156,8 @@ def disclosures(text: str) -> list[Clause]:
                     r"note\b|remember\b|update\b)", s, re.I):
             continue  # a request to the assistant
         carry = False
-        first_in_sent = bool(_FIRST.search(s)) or bool(_CHANGE.match(s))
+        first_in_sent = bool(_FIRST.search(s)) or bool(_CHANGE.match(s)) or bool(
+            _CONTACT.match(s))
         for c in _clauses(s):
             c = _LEAD.sub("", c).strip()
             if not c:

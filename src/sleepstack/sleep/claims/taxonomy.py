@@ -89,11 +89,11 @@ SLOTS: tuple[Slot, ...] = (
     Slot("phone", "phone", "contact", False, "phone", "{S}'s phone number is {v}", (
         "My phone number is 555 0100.", "My new number is +44 20 7946 0000.",
         "Call me on my mobile.", "I changed my phone number.", "You can reach me at this number.",
-    )),
+    ), covers=("number", "phone_number", "mobile", "mobile_number", "cell")),
     Slot("email", "email", "contact", False, "email", "{S}'s email address is {v}", (
         "My email is anna@example.com.", "I changed my email address.",
         "Send mail to my new address.", "You can email me at bob@example.org.",
-    )),
+    ), covers=("address", "email_address", "e_mail", "mail")),
     Slot("birthday", "birthday", "personal", False, "birthday", "{S}'s birthday is {v}", (
         "My birthday is on May 3.", "I was born on the 12th of June.",
         "I celebrate my birthday in October.", "My birthday is coming up in March.",

@@ -41,7 +41,8 @@ _NOT_NAME = frozenset(
     fyi btw ps mr mrs ms dr doctor mom dad mum mother father sister brother wife husband
     girlfriend boyfriend partner son daughter boss manager team we'll we've everyone nobody
     someone things everything nothing something here there hm hmm um uh small quick ignore
-    scratch guess fun turns cool great awesome nice first second third""".split()
+    scratch guess fun turns cool great awesome nice first second third ci cd ide db api sql
+    os ai it hr pm qa ui ux""".split()
 )
 _REMOVAL = re.compile(
     r"\b(?:quit|quitting|left|leaving|sold|selling|dropped|drop|gave up(?: on)?|giving up|"
