@@ -1,4 +1,4 @@
-"""Knowledge-update benchmark: does memory stay true when a user's life changes? (issue #10)
+"""Knowledge-update benchmark: memory that stays true when a user's life changes (issue #10).
 
 For every scenario of ``bench/data/knowledge_updates.jsonl`` (one user each, all
 in one store): the turns are imported, **one** sleep cycle runs, then the

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (hand-written data: one phrasing per line reads best)
 """Writes ``knowledge_updates.jsonl``: the knowledge-update evaluation set (issue #10).
 
 Every scenario is one user's story: an old statement, filler turns, the update

@@ -1765,8 +1765,11 @@ def _extract_text(text: str, subject: str, at: datetime) -> list[_Cand]:
 
 
 def _one_sentence_each(cands: list[_Cand]) -> list[_Cand]:
-    """One fact, one sentence: a second attribute read from the same sentence
-    ("works as a nurse at X": job title and employer) gets its own rendering."""
+    """One fact, one sentence: no two attributes of a turn share a rendering.
+
+    A second attribute read from the same sentence ("works as a nurse at X":
+    job title and employer) gets its slot's own sentence.
+    """
     from .claims import slot_by_attribute
 
     seen: set[str] = set()
@@ -1870,9 +1873,9 @@ def extract_facts(
             slot = slot_by_attribute(f.attribute.removeprefix(ENDED))
             taken.update(slot.covers if slot else ())
         claimed_values = {(f.attribute, f.value.casefold()) for f in claimed_here}
-        ruled = [c for c in cands if (c.attribute, c.value.casefold()) in claimed_values or (
+        ruled = [c for c in cands if (c.attribute, c.value.casefold()) in claimed_values or ((
             c.attribute not in taken) and not (
-            c.attribute == "works_at" and c.value == "none" and "works_at" in taken)]
+            c.attribute == "works_at" and c.value == "none" and "works_at" in taken))]
         if ruled:
             # The rules read this turn: an unslotted "other" claim adds nothing.
             from_claims = [f for f in from_claims if f.attribute != "other"]

@@ -42,11 +42,11 @@ __all__ = [
     "Claim",
     "Hints",
     "Slot",
-    "claim_fact",
     "candidate_clauses",
+    "claim_fact",
     "claims_of",
-    "rank_clauses",
     "extract_claims",
+    "rank_clauses",
     "slot_by_attribute",
     "slot_by_name",
     "slot_hints",
@@ -168,8 +168,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         per_turn.append(disclosures(t.text) if s is not None else [])
     known: dict[str, list[tuple[Slot, float]]] = {}
     if hints:
-        for c, r in hints.items():
-            known[c] = [(slot_by_name(n), float(sc)) for n, sc in r]
+        for text, r in hints.items():
+            known[text] = [(slot_by_name(n), float(sc)) for n, sc in r]
     todo = list(dict.fromkeys(c.text for cl in per_turn for c in cl if c.text not in known))
     if todo and embedder is not None:
         known.update(zip(todo, rank_slots(todo, embedder), strict=True))

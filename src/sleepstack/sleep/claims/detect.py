@@ -45,9 +45,11 @@ _REPORTED = re.compile(
 )
 _SELF = re.compile(r"^(?:i|we|i've|i'd|i'm)$", re.I)
 _HYPO = re.compile(
-    r"\b(?:if(?!\s+(?:needed|necessary|you need(?: to)?|urgent|anything)\b)|unless|suppose|supposing|imagine|hypothetically|wish|whether|maybe|perhaps|might|"
+    r"\b(?:if(?!\s+(?:needed|necessary|you need(?: to)?|urgent|anything)\b)|unless|suppose|"
+    r"supposing|imagine|hypothetically|wish|whether|maybe|perhaps|might|"
     r"could|would|should|considering|thinking about|thinking of|wondering|hope to|hoping to|"
-    r"someday|one day|dream of|dreaming of|in theory|what if|not sure|unsure)\b|\bI'd\b(?!\s+(?:rather|prefer))",
+    r"someday|one day|dream of|dreaming of|in theory|what if|not sure|unsure)\b|"
+    r"\bI'd\b(?!\s+(?:rather|prefer))",
     re.I,
 )
 _QUESTION_START = re.compile(
@@ -146,7 +148,7 @@ def disclosures(text: str) -> list[Clause]:
     prev_first = False
     for sent in _SENT.split(clean):
         s = sent.strip()
-        if not s or s.endswith("?") or "…" in s and not _FIRST.search(s.replace("…", "")):
+        if not s or s.endswith("?") or ("…" in s and not _FIRST.search(s.replace("…", ""))):
             prev_first = False if s.endswith("?") else prev_first
             continue
         s = _LEAD.sub("", s).strip()

@@ -16,6 +16,7 @@ removals, which close the value in multi-valued slots.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 __all__ = ["Reading", "is_removal", "read_value"]
@@ -30,20 +31,21 @@ _END = (
 _CAPWORD = r"(?:[A-Z][\w'’.&+-]*|[A-Z]{2,}|\d[\w.-]*)"
 _CAPSPAN = re.compile(rf"{_CAPWORD}(?:\s+(?:{_CAPWORD}|de|da|del|von|van|of|la|le))*")
 # Capitalised words that start sentences or are not names.
-_NOT_NAME = frozenset(
+_NOT_NAME_WORDS = (
     """i i'm i've i'll i'd my we we're our me the a an this that these those it its he she they
     his her their you your big good great news update correction sorry change plans starting
     since last next now today yesterday tomorrow monday tuesday wednesday thursday friday
     saturday sunday january february march april may june july august september october
-    november december spring summer autumn fall winter new old ok okay so well also oh yes yeah
-    actually anyway hey hi hello thanks thank finally just then after before because but and or
-    once when while as of at in on for to from with by my mine our us rip lol haha omg wow
-    fyi btw ps mr mrs ms dr doctor mom dad mum mother father sister brother wife husband
+    november december spring summer autumn fall winter new old ok okay so well also oh yes
+    yeah actually anyway hey hi hello thanks thank finally just then after before because but
+    and or once when while as of at in on for to from with by my mine our us rip lol haha omg
+    wow fyi btw ps mr mrs ms dr doctor mom dad mum mother father sister brother wife husband
     girlfriend boyfriend partner son daughter boss manager team we'll we've everyone nobody
     someone things everything nothing something here there hm hmm um uh small quick ignore
-    scratch guess fun turns cool great awesome nice first second third ci cd ide db api sql
-    os ai it hr pm qa ui ux""".split()
+    scratch guess fun turns cool great awesome nice first second third ci cd ide db api sql os
+    ai it hr pm qa ui ux"""
 )
+_NOT_NAME = frozenset(_NOT_NAME_WORDS.split())
 _REMOVAL = re.compile(
     r"\b(?:quit|quitting|left|leaving|sold|selling|dropped|drop|gave up(?: on)?|giving up|"
     r"cancel(?:l?ed|led|ling)?|scrapped|uninstalled|turned off|said goodbye to|goodbye to|"
@@ -51,7 +53,8 @@ _REMOVAL = re.compile(
     r"splitting with|split with|ended with|divorced|got replaced|replaced|retired|ditched|"
     r"is dead|is gone|are gone|disconnected|deleted|no longer|not anymore|moved out|moved on from|"
     r"stopped|outgrew|grew out of|no more|gave away|gave|handed in my notice|resigned from|"
-    r"resigned|fired from|laid off from|laid off|misdiagnos\w*|not|isn't|aren't|wasn't|fine for me)\b",
+    r"resigned|fired from|laid off from|laid off|misdiagnos\w*|not|isn't|aren't|wasn't|"
+    r"fine for me)\b",
     re.I,
 )
 # A removal verb right before a value: the value is what ended.
@@ -162,7 +165,8 @@ def _place(clause: str) -> Reading:
 def _org(clause: str) -> Reading:
     spans = [s for s in _names(clause)
              if re.search(r"\b(?:at|for|with|joined|join|from|by|left|quit|to|is|"
-                          r"employer|company|offer from|notice at|onboarded|leaving)\s+(?:the\s+)?$",
+                          r"employer|company|offer from|notice at|onboarded|leaving)"
+                          r"\s+(?:the\s+)?$",
                           clause[: s[0]], re.I)
              or (s[0] == 0 and re.match(r"^\s*(?:hired|onboarded|offered|took me|recruited)",
                                         clause[s[1]:], re.I))]
@@ -223,16 +227,17 @@ def _diet(clause: str) -> Reading:
         v = m["v"].lower().replace(" ", "-")
         (r.old if _OLD_BEFORE.search(clause[: m.start()]) else r.new).append(v)
     if not r.new:
-        m = re.search(r"\b(?:no more|stopped eating|don't eat|do not eat|quit eating|gave up)\s+"
+        nm = re.search(r"\b(?:no more|stopped eating|don't eat|do not eat|quit eating|gave up)\s+"
                       r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:for|anymore|now)\b|[,.;!]|$)", clause,
                       re.I)
-        if m:
-            r.new.append("no " + _trim(m["v"]))
+        if nm:
+            r.new.append("no " + _trim(nm["v"]))
     return r
 
 
 _ALLERGY = re.compile(
-    r"(?:allergic to|(?:allergy|allergies) (?:is |are )?to|react(?:ion)? to|reaction from|intolerant to|"
+    r"(?:allergic to|(?:allergy|allergies) (?:is |are )?to|react(?:ion)? to|reaction from|"
+    r"intolerant to|"
     r"intolerance to|sensitive to)\s+(?P<v>[a-z][\w -]{1,40}?)"
     rf"(?=\s+(?:{_END}|not|anymore)\b|[,.;:!?]|\s*$)"
     r"|(?P<v2>[a-z][\w-]{2,30})\s+(?:allergy|allergies|intolerance)\b"
@@ -372,7 +377,7 @@ def _thing(clause: str) -> Reading:
     return Reading()  # likes/dislikes/format values: the rules extractor reads those
 
 
-_READERS = {
+_READERS: dict[str, Callable[[str], Reading]] = {
     "place": _place, "org": _org, "title": _title, "person": _person, "diet": _diet,
     "allergy": _allergy, "pet": _pet, "vehicle": _vehicle, "birthday": _birthday,
     "language": _language, "tool": _tool, "thing": _thing,

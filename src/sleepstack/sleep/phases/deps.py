@@ -34,8 +34,8 @@ __all__ = [
     "needs_now",
     "render_long_term",
     "render_short_term",
-    "slot_hints",
     "resolve_facts",
+    "slot_hints",
     "validate_text",
 ]
 
