@@ -45,7 +45,7 @@ from ..index.schema import user_key
 from ..index.vectors import F32, get_embedder
 from ..store import Store
 from ..store.paths import check_user_id
-from .context import Context, Piece, pack
+from .context import Context, Piece, count_tokens, pack, render
 from .route import Route, route
 from .sources import all_rows, changed_rows, tail_rows
 from .timeparse import TimeWindow, about_past, choose_anchor, parse_time
@@ -82,6 +82,11 @@ class RecallConfig:
     fresh_dense_cap: int = 32  # rows past the index embedded per recall, newest first
     degraded_dense_cap: int = 256  # with no usable index: rows embedded per recall, newest first
     patience: int = 40
+    #: share of the budget reserved for the profile block: the user's current facts,
+    #: most relevant first, in every context (ARCHITECTURE.md §5)
+    profile_share: float = 0.15
+    #: pure pleasantries ("thanks!", "happy to help") are worth this share of their score
+    filler_factor: float = 0.3
 
 
 DEFAULT_CONFIG = RecallConfig()
@@ -357,6 +362,10 @@ def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool
         for p in out:
             if p.row.session in strength:
                 p.score += cfg.session_weight * best * strength[p.row.session] / top
+    if cfg.filler_factor < 1.0:
+        for p in out:
+            if p.row.layer == "raw" and _is_filler(p.row.text):
+                p.score *= cfg.filler_factor
     if stale:
         # Last, so that no later boost lifts a superseded claim back up.
         for p in out:
@@ -376,6 +385,46 @@ def _without_own_name(query: str, user: str) -> str:
     """
     stripped = re.sub(rf"(?i)\b{re.escape(user)}(?:'s)?\b", " ", query)
     return stripped if stripped.strip() else query
+
+
+_PLEASANTRIES = frozenset(
+    """hi hey hello hiya yo morning evening afternoon night good great thanks thank thx ty
+    cheers ok okay sure yes yeah yep no nope cool nice awesome perfect welcome glad happy help
+    helped helpful let know anything else need again bye goodbye see later soon lol haha wow
+    noted telling told sounds got it right alright fine ask just really much so very that was
+    this is here how can today doing well hope question answer you your me i we of course
+    problem worries np dear day have be am are there hear amazing wonderful lovely care""".split()
+)
+
+
+def _is_filler(text: str) -> bool:
+    """True for a turn that is only a greeting, thanks or a pleasantry.
+
+    Such turns never answer a question; they must not push a fact out.
+    """
+    if len(text) > 80:
+        return False
+    words = raw_words(text)
+    return bool(words) and all(w in _PLEASANTRIES for w in words)
+
+
+def _profile(pool: _Pool, pieces: list[Piece]) -> list[Piece]:
+    """The user's current facts, most relevant first: the profile block's candidates.
+
+    Relevance is the fact's score for this question when it was retrieved, then
+    its dense similarity, then recency.
+    """
+    scored = {p.row.key: p for p in pieces if p.row.layer == "fact"}
+    out: list[tuple[tuple[float, float, float], Piece]] = []
+    for i, r in enumerate(pool.rows):
+        if r.layer != "fact" or r.valid_to or pool.hidden[i]:
+            continue
+        hit = scored.get(r.key)
+        dense = float(pool.dense[i]) if pool.dense is not None else 0.0
+        key = (hit.score if hit else 0.0, dense, r.at_ts or 0.0)
+        out.append((key, hit or Piece(r, 0.0, extra={"pos": i})))
+    out.sort(key=lambda kv: kv[0], reverse=True)
+    return [p for _, p in out]
 
 
 def _stale_of(pool: _Pool) -> dict[str, tuple[str | None, str]]:
@@ -462,6 +511,32 @@ def _latest(pool: _Pool) -> datetime | None:
     return datetime.fromtimestamp(max(stamps), UTC) if stamps else None
 
 
+def _assemble(pool: _Pool, pieces: list[Piece], budget: int,
+              neighbours: Callable[[Piece], list[Piece]],
+              cfg: RecallConfig) -> tuple[list[Piece], str, int]:
+    """The profile block (a bounded share of *budget*), then the best of the rest."""
+    share = int(budget * cfg.profile_share)
+    profile = _profile(pool, pieces) if share > 0 else []
+    pinned: list[Piece] = []
+    used = 0
+    if profile:
+        pinned, _, used = pack(profile, share, None, patience=len(profile))
+    keys = {p.row.key for p in pinned}
+    rest = [p for p in pieces if p.row.key not in keys]
+    chosen, block, tokens = pack(rest, budget - used, neighbours, decay=cfg.neighbour_decay,
+                                 max_depth=cfg.neighbour_depth, patience=cfg.patience)
+    if not pinned:
+        return chosen, block, tokens
+    both = pinned + [p for p in chosen if p.row.key not in keys]
+    block = render(both)
+    tokens = count_tokens(block)
+    while tokens > budget and len(both) > len(pinned):  # one shared header saves, never costs
+        both.pop()
+        block = render(both)
+        tokens = count_tokens(block)
+    return both, block, tokens
+
+
 def recall(
     store: Store,
     query: str,
@@ -538,9 +613,7 @@ def recall(
         if p.row.layer == "raw" and sess in pool.sessions:
             p.extra["session_start"] = pool.rows[pool.sessions[sess][0]].at
     t_retrieve = time.perf_counter()
-    chosen, block, tokens = pack(pieces, budget_tokens, neighbours,
-                                 decay=config.neighbour_decay, max_depth=config.neighbour_depth,
-                                 patience=config.patience)
+    chosen, block, tokens = _assemble(pool, pieces, budget_tokens, neighbours, config)
     t_end = time.perf_counter()
     timings = {
         "route": round((t_route - t0) * 1000, 3),
