@@ -299,13 +299,13 @@ def _embed_rows(rows: list[Row], spec: str, known: dict[str, F32],
 def _insert(conn: sqlite3.Connection, rows: list[Row], vecs: list[F32]) -> None:
     conn.executemany(
         "INSERT OR REPLACE INTO items (key, user, ukey, layer, path, text, role, ctx, cites, at,"
-        " at_ts, valid_from, valid_to, session, topic, tkey, vec, flags, findings)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " at_ts, valid_from, valid_to, superseded_by, session, topic, tkey, vec, flags, findings)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (
             (r.key, r.user, user_key(r.user), r.layer, r.path, r.text, r.role or "", r.context,
              json.dumps(list(r.cites), ensure_ascii=False), r.at, r.at_ts, r.valid_from,
-             r.valid_to, r.session, r.topic, r.text_key, to_blob(v), " ".join(r.flags),
-             _findings(r))
+             r.valid_to, r.superseded_by, r.session, r.topic, r.text_key, to_blob(v),
+             " ".join(r.flags), _findings(r))
             for r, v in zip(rows, vecs, strict=True)
         ),
     )

@@ -123,7 +123,7 @@ class Generation:
                                                                         F32]:
         cur = self.conn.execute(
             "SELECT id, key, user, layer, path, text, role, cites, at, valid_from, valid_to,"
-            f" session, topic, vec, flags FROM items WHERE {where} ORDER BY at_ts, id",
+            f" superseded_by, session, topic, vec, flags FROM items WHERE {where} ORDER BY at_ts, id",
             tuple(args),
         )
         ids: dict[int, int] = {}
@@ -131,12 +131,13 @@ class Generation:
         blobs: list[bytes] = []
         dim = self.dim
         zero = bytes(4 * dim)
-        for (iid, key, user, layer, path, text, role, cites, at, vf, vt, session, topic,
+        for (iid, key, user, layer, path, text, role, cites, at, vf, vt, succ, session, topic,
              vec, flags) in cur:
             ids[int(iid)] = len(rows)
             rows.append(Row(key=key, user=user, layer=layer, path=path, text=text,
                             cites=tuple(json.loads(cites)), at=at, valid_from=vf, valid_to=vt,
                             session=session, role=role or None, topic=topic,
+                            superseded_by=succ,
                             flags=tuple(flags.split()) if flags else ()))
             blobs.append(vec if vec is not None and len(vec) == 4 * dim else zero)
         matrix: F32 = (

@@ -74,6 +74,7 @@ class Row:
     flags: tuple[str, ...] = ()
     #: ``(start, end, rule)`` of each secret redacted from the original text
     secrets: tuple[tuple[int, int, str], ...] = ()
+    superseded_by: str | None = None  # facts: the id of the fact that replaced this one
 
     @cached_property
     def at_ts(self) -> float | None:
@@ -187,6 +188,7 @@ def fact_rows(text: str, user: str, path: str) -> list[Row]:
                 at=fact.at or None,
                 valid_from=fact.valid_from or None,
                 valid_to=fact.valid_to,
+                superseded_by=fact.superseded_by,
             )
         )
     return rows

@@ -32,7 +32,8 @@ __all__ = ["SCHEMA", "SCHEMA_VERSION", "connect_ro", "connect_rw", "user_key"]
 
 # 3: notes read as quoted text; LONG_TERM.md no longer indexed
 # 4: every row judged by the trust gate: redacted text, ``flags`` and ``findings``
-SCHEMA_VERSION = "4"
+# 5: facts carry superseded_by
+SCHEMA_VERSION = "5"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -58,6 +59,7 @@ CREATE TABLE IF NOT EXISTS items (
     at_ts REAL,
     valid_from TEXT,
     valid_to TEXT,
+    superseded_by TEXT,
     session TEXT,
     topic TEXT,
     tkey TEXT NOT NULL,

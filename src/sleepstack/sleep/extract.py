@@ -27,11 +27,12 @@ import functools
 import hashlib
 import json
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from ..adapters.embed import DEFAULT_EMBEDDER, Embedder, FloatMatrix, load_embedder
 from ..adapters.llm import LLM, Budget, BudgetedLLM, Usage, complete_json, is_none
 from ..layers.facts import Fact
 from ..layers.rawlog import Turn, iso
@@ -1004,7 +1005,8 @@ def _proper(text: str, *, max_words: int = 5, allow_article: bool = False) -> st
         out = []
     if not out:
         if allow_article:
-            m = re.match(r"^((?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})", text)
+            # Possessives stay whole: "the children's hospital", never "the children".
+            m = re.match(r"^((?:a|an|the)\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3})", text)
             if m:
                 val = _cut(
                     m.group(1), "in|on|at|for|with|to|from|last|next|this|near|where|now|yet"
@@ -1762,26 +1764,126 @@ def _extract_text(text: str, subject: str, at: datetime) -> list[_Cand]:
     return out
 
 
-def extract_facts(turns: Sequence[Turn], *, cycle: str | None = None) -> list[Fact]:
+def _one_sentence_each(cands: list[_Cand]) -> list[_Cand]:
+    """One fact, one sentence: no two attributes of a turn share a rendering.
+
+    A second attribute read from the same sentence ("works as a nurse at X":
+    job title and employer) gets its slot's own sentence.
+    """
+    from .claims import slot_by_attribute
+
+    seen: set[str] = set()
+    out: list[_Cand] = []
+    for c in cands:
+        slot = slot_by_attribute(c.attribute)
+        if c.text in seen and slot is not None:
+            stated = re.search(r"\(stated [^)]*\)\.$", c.text)
+            v = _a(c.value) if slot.kind == "title" else c.value
+            body = slot.template.format(S=_name(c.subject), v=v)
+            c = _Cand(c.subject, c.attribute, c.value, c.category, c.confidence,
+                      f"{body} {stated.group(0)}" if stated else f"{body}.")
+        seen.add(c.text)
+        out.append(c)
+    return out
+
+
+class _LazyEmbedder:
+    """An embedder spec loaded on first use (hints usually make it unnecessary)."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        self._emb: Embedder | None = None
+
+    def _get(self) -> Embedder:
+        if self._emb is None:
+            self._emb = load_embedder(self.spec)
+        return self._emb
+
+    @property
+    def name(self) -> str:
+        """The spec."""
+        return self._get().name
+
+    @property
+    def dim(self) -> int:
+        """The vector length."""
+        return self._get().dim
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        """Vectors of *texts*."""
+        return self._get().embed(texts)
+
+
+def extract_facts(
+    turns: Sequence[Turn],
+    *,
+    cycle: str | None = None,
+    embedder: str | Embedder | None = None,
+    hints: Mapping[str, Sequence[tuple[str, float]]] | None = None,
+) -> list[Fact]:
     """Deterministic facts stated in *turns*, in turn order, one per statement.
+
+    Two readers, one output: the **claims** of :mod:`sleepstack.sleep.claims`
+    (every self-disclosure, its slot decided by meaning with *embedder*,
+    default MiniLM) and the phrasing rules of this module for what claims leave
+    to them (likes, dislikes, response formats, family, dated plans and
+    events). For an attribute both read from the same turn, the claim wins.
+    Neither reads quoted text, reported speech or material handed over to
+    translate or repeat.
+
+    *hints* are the clauses' candidate slots computed beforehand
+    (:func:`sleepstack.sleep.claims.slot_hints`); clauses not in them are
+    embedded here, in one batch.
 
     Subject is ``"user"`` for the user's first person, or the speaker's name
     when the role is a person's name (multi-party logs). Assistant turns are
     skipped unless they quote the user ("you said "…"").
     """
+    from .claims import ENDED, extract_claims, slot_by_attribute, strip_foreign_text
+
+    turns = list(turns)
+    subjects = [subject_for_role(t.role) for t in turns]
+    emb: Embedder | None
+    if isinstance(embedder, str | None):
+        # Loaded only when a clause is not in *hints* (the cycle embeds in one batch).
+        emb = _LazyEmbedder(embedder or DEFAULT_EMBEDDER)
+    else:
+        emb = embedder
+    claimed = extract_claims(turns, subjects, emb, hints)
     facts: list[Fact] = []
     seen: set[str] = set()
-    for turn in turns:
-        subject = subject_for_role(turn.role)
+    for turn, subject, from_claims in zip(turns, subjects, claimed, strict=True):
         cands: list[_Cand] = []
         penalty = 0.0
         if subject is None:
             if turn.role.strip().casefold() in ("assistant", "ai", "bot", "model", "agent"):
                 for m in _ASSISTANT_QUOTE.finditer(turn.text):
-                    cands.extend(_extract_text(m["q"], "user", turn.at))
+                    cands.extend(_extract_text(strip_foreign_text(m["q"]), "user", turn.at))
                 penalty = 0.1  # second-hand: the assistant may misquote
         else:
-            cands = _extract_text(turn.text, subject, turn.at)
+            cands = _extract_text(strip_foreign_text(turn.text), subject, turn.at)
+        # Where the rules read the same value as a claim, the rule's sentence is kept
+        # (it is often more specific); otherwise the claim wins its attribute.
+        agree = {(c.attribute, c.value.casefold()) for c in cands}
+        claimed_here = from_claims
+        from_claims = [f for f in from_claims
+                       if (f.attribute, f.value.casefold()) not in agree]
+        taken = {f.attribute.removeprefix(ENDED) for f in from_claims}
+        for f in from_claims:
+            slot = slot_by_attribute(f.attribute.removeprefix(ENDED))
+            taken.update(slot.covers if slot else ())
+        claimed_values = {(f.attribute, f.value.casefold()) for f in claimed_here}
+        ruled = [c for c in cands if (c.attribute, c.value.casefold()) in claimed_values or ((
+            c.attribute not in taken) and not (
+            c.attribute == "works_at" and c.value == "none" and "works_at" in taken))]
+        if ruled:
+            # The rules read this turn: an unslotted "other" claim adds nothing.
+            from_claims = [f for f in from_claims if f.attribute != "other"]
+        for f in from_claims:
+            if f.id not in seen:
+                seen.add(f.id)
+                facts.append(replace(f, cycle=cycle) if cycle else f)
+        cands = _one_sentence_each(ruled)
         at = iso(turn.at)
         for c in cands:
             if not c.value.strip():

@@ -15,6 +15,9 @@ one user, by ``(subject, attribute)`` slot (ARCHITECTURE.md §4, layer 3):
 * **multi-valued** attributes (``likes``, ``has_pet``, ``visited``…) accumulate,
   except that a negation ("I don't like X anymore", attribute ``dislikes``)
   closes the matching opposite value, and vice versa;
+* an **explicit removal** (attribute ``ended:<attr>``, from claims such as
+  "I sold the Civic" or "Priya left") closes the current value it names, in
+  single- and multi-valued slots alike, and is kept as closed history itself;
 * nothing is ever deleted, and unrelated slots never touch each other.
 
 Pure and deterministic: the same inputs give the same output, in the same order.
@@ -22,6 +25,7 @@ Pure and deterministic: the same inputs give the same output, in the same order.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -29,7 +33,7 @@ from typing import Any
 
 from ..layers.facts import Fact
 
-__all__ = ["MULTI_VALUED", "OPPOSITES", "ResolveResult", "is_multi_valued", "resolve"]
+__all__ = ["ENDED", "MULTI_VALUED", "OPPOSITES", "ResolveResult", "is_multi_valued", "resolve"]
 
 #: attributes that hold a set of values rather than one current value
 MULTI_VALUED = frozenset(
@@ -39,6 +43,8 @@ MULTI_VALUED = frozenset(
         "skill", "interests", "interest", "allergies", "allergic_to", "owns", "goals",
     }
 )  # fmt: skip
+#: attribute prefix of a removal claim: ``ended:<attribute>`` (``ended:*``: any slot)
+ENDED = "ended:"
 #: multi-valued attributes whose values cancel each other ("likes X" vs "dislikes X")
 OPPOSITES = {"likes": "dislikes", "dislikes": "likes"}
 
@@ -84,6 +90,17 @@ def _t(ts: str) -> datetime:
 
 def _norm(value: str) -> str:
     return " ".join(value.casefold().split()).rstrip(".")
+
+
+def _same_value(a: str, b: str) -> bool:
+    """True when *a* and *b* name the same thing ("Civic" and "Honda Civic")."""
+    x, y = _norm(a), _norm(b)
+    if not x or not y:
+        return False
+    if x == y:
+        return True
+    short, long = sorted((x, y), key=len)
+    return re.search(rf"(?<!\w){re.escape(short)}(?!\w)", long) is not None
 
 
 def _union(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
@@ -157,6 +174,23 @@ def resolve(
             continue
 
         attr = n.attribute.casefold()
+        if attr.startswith(ENDED):
+            # An explicit removal ("sold the Civic", "Priya left"): it closes the
+            # current value it names and is itself kept as history, never current.
+            base = attr[len(ENDED):]
+            for f in list(facts):
+                if (f.current and f.subject.casefold() == n.subject.casefold()
+                        and not f.attribute.startswith(ENDED)
+                        and (base == "*" or f.attribute.casefold() == base)
+                        and _t(f.valid_from) <= n_at and _same_value(f.value, n.value)):
+                    closed = f.close(n.valid_from, by=n.id)
+                    update(closed)
+                    superseded.append((closed, n))
+            n = n.close(n.valid_from)
+            historical.append(n)
+            put(n)
+            added.append(n)
+            continue
         if is_multi_valued(attr):
             opposite = OPPOSITES.get(attr)
             rivals = []

@@ -58,6 +58,9 @@ class Item:
     valid_to: str | None = None
     trust: str = "raw"  # fact | note | raw | document: only facts are trusted
     flags: tuple[str, ...] = ()  # rules that flagged the text; secrets are already redacted
+    #: False when a newer claim superseded this one (or its fact expired)
+    current: bool = True
+    superseded_by: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, keys as in INTERFACES.md."""
@@ -72,6 +75,8 @@ class Item:
             "valid_to": self.valid_to,
             "trust": self.trust,
             "flags": list(self.flags),
+            "current": self.current,
+            "superseded_by": self.superseded_by,
         }
 
 
@@ -116,13 +121,26 @@ class Piece:
     depth: int = 0  # 0 for a retrieved hit, 1 for a neighbour pulled in with it
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def stale(self) -> tuple[str | None, str] | None:
+        """``(superseded_by, since)`` when this piece's claim is no longer current."""
+        got = self.extra.get("stale")
+        if isinstance(got, tuple):
+            return got
+        r = self.row
+        if r.layer == "fact" and r.valid_to:
+            return (r.superseded_by, r.valid_to)
+        return None
+
     def item(self) -> Item:
         """The public form; items always cite something that resolves."""
         r = self.row
         cites = r.cites or (r.path,)
+        stale = self.stale()
+        valid_to = r.valid_to or (stale[1] if stale else None)
         return Item(text=r.text, layer=r.layer, path=r.path, cites=cites,
-                    score=round(self.score, 6), at=r.at, valid_from=r.valid_from,
-                    valid_to=r.valid_to, trust=_trust(r), flags=r.flags)
+                    score=round(self.score, 6), at=r.at, valid_from=r.valid_from or r.at,
+                    valid_to=valid_to, trust=_trust(r), flags=r.flags, current=stale is None,
+                    superseded_by=stale[0] if stale else None)
 
 
 _LAYER_ORDER = {"fact": 0, "short_term": 1, "note": 2, "raw": 3, "topic": 4}
@@ -202,17 +220,23 @@ def _line(p: Piece, header_day: str | None) -> str:
         stamp = ""
         if dt is not None and _human_day(dt) != header_day:
             stamp = f"({_human_day(dt)}) "
-        return f"{role_label(r.role)}: {mark}{stamp}{neutral(r.text)}"
+        return f"{role_label(r.role)}: {mark}{stamp}{neutral(r.text)}{_stale_mark(p)}"
     if r.layer == "fact" and not r.flags:
         line = f"- {neutral(r.text)}"
         if r.valid_from and r.valid_to:
-            line += f" (from {r.valid_from[:10]} until {r.valid_to[:10]})"
+            line += f" (from {r.valid_from[:10]}; no longer current since {r.valid_to[:10]})"
         elif r.valid_from:
             line += f" (since {r.valid_from[:10]})"
         return line
     # Notes, summaries, documents: every line of quoted text starts with the data marker.
     lines = neutral_lines(r.text) or [""]
     return "\n".join(f"| {mark}{x}" for x in lines)  # a flagged item says so on every line
+
+
+def _stale_mark(p: Piece) -> str:
+    """The visible mark of a turn whose claim a newer one replaced."""
+    stale = p.stale()
+    return f" (no longer current since {stale[1][:10]})" if stale else ""
 
 
 def _header_day(first: Piece) -> str | None:

@@ -45,7 +45,7 @@ from ..index.schema import user_key
 from ..index.vectors import F32, get_embedder
 from ..store import Store
 from ..store.paths import check_user_id
-from .context import Context, Piece, pack
+from .context import Context, Piece, count_tokens, pack, render
 from .route import Route, route
 from .sources import all_rows, changed_rows, tail_rows
 from .timeparse import TimeWindow, about_past, choose_anchor, parse_time
@@ -82,6 +82,11 @@ class RecallConfig:
     fresh_dense_cap: int = 32  # rows past the index embedded per recall, newest first
     degraded_dense_cap: int = 256  # with no usable index: rows embedded per recall, newest first
     patience: int = 40
+    #: share of the budget reserved for the profile block: the user's current facts,
+    #: most relevant first, in every context (ARCHITECTURE.md §5)
+    profile_share: float = 0.15
+    #: pure pleasantries ("thanks!", "happy to help") are worth this share of their score
+    filler_factor: float = 0.3
 
 
 DEFAULT_CONFIG = RecallConfig()
@@ -99,6 +104,7 @@ class _Pool:
     latest: float | None = None  # newest raw turn, when known without a scan
     matrix: F32 | None = None  # vectors of the first rows (the user's indexed ones)
     roles: set[str] | None = None  # speakers of the raw turns (computed on demand)
+    stale: dict[str, tuple[str | None, str]] | None = None  # see _stale_turn_ids
 
 
 _fresh_vectors: dict[tuple[str, str], F32] = {}
@@ -335,7 +341,7 @@ def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool
     # Raw turns are checked against curated facts (layers never trust upward):
     # a turn whose only claim a newer fact superseded is history for a question
     # about the present ("I live in Berlin" after "I moved to Munich").
-    stale = set() if past else _stale_turn_ids(pool)
+    stale = {} if past else _stale_of(pool)
     out: list[Piece] = []
     for i in cands:
         r = pool.rows[i]
@@ -375,11 +381,16 @@ def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool
         for p in out:
             if p.row.session in strength:
                 p.score += cfg.session_weight * best * strength[p.row.session] / top
+    if cfg.filler_factor < 1.0:
+        for p in out:
+            if p.row.layer == "raw" and _is_filler(p.row.text):
+                p.score *= cfg.filler_factor
     if stale:
         # Last, so that no later boost lifts a superseded claim back up.
         for p in out:
-            if p.row.layer == "raw" and stale.issuperset(p.row.cites):
+            if p.row.layer == "raw" and p.row.cites and all(c in stale for c in p.row.cites):
                 p.score *= cfg.stale_factor
+                p.extra["stale"] = max((stale[c] for c in p.row.cites), key=lambda v: v[1])
     out.sort(key=lambda p: (-p.score, p.row.key))
     return _merge_identical(out)
 
@@ -395,14 +406,72 @@ def _without_own_name(query: str, user: str) -> str:
     return stripped if stripped.strip() else query
 
 
-def _stale_turn_ids(pool: _Pool) -> set[str]:
-    """Turn ids cited only by closed (superseded or expired) facts."""
-    closed: set[str] = set()
+_PLEASANTRIES = frozenset(
+    """hi hey hello hiya yo morning evening afternoon night good great thanks thank thx ty
+    cheers ok okay sure yes yeah yep no nope cool nice awesome perfect welcome glad happy help
+    helped helpful let know anything else need again bye goodbye see later soon lol haha wow
+    noted telling told sounds got it right alright fine ask just really much so very that was
+    this is here how can today doing well hope question answer you your me i we of course
+    problem worries np dear day have be am are there hear amazing wonderful lovely care""".split()
+)
+
+
+def _is_filler(text: str) -> bool:
+    """True for a turn that is only a greeting, thanks or a pleasantry.
+
+    Such turns never answer a question; they must not push a fact out.
+    """
+    if len(text) > 80:
+        return False
+    words = raw_words(text)
+    return bool(words) and all(w in _PLEASANTRIES for w in words)
+
+
+def _profile(pool: _Pool, pieces: list[Piece]) -> list[Piece]:
+    """The user's current facts, most relevant first: the profile block's candidates.
+
+    Relevance is the fact's score for this question when it was retrieved, then
+    its dense similarity, then recency.
+    """
+    scored = {p.row.key: p for p in pieces if p.row.layer == "fact"}
+    out: list[tuple[tuple[float, float, float], Piece]] = []
+    for i, r in enumerate(pool.rows):
+        if r.layer != "fact" or r.valid_to or pool.hidden[i]:
+            continue
+        hit = scored.get(r.key)
+        dense = float(pool.dense[i]) if pool.dense is not None else 0.0
+        key = (hit.score if hit else 0.0, dense, r.at_ts or 0.0)
+        out.append((key, hit or Piece(r, 0.0, extra={"pos": i})))
+    out.sort(key=lambda kv: kv[0], reverse=True)
+    return [p for _, p in out]
+
+
+def _stale_of(pool: _Pool) -> dict[str, tuple[str | None, str]]:
+    if pool.stale is None:
+        pool.stale = _stale_turn_ids(pool)
+    return pool.stale
+
+
+def _stale_turn_ids(pool: _Pool) -> dict[str, tuple[str | None, str]]:
+    """Turn ids cited only by closed (superseded or expired) facts.
+
+    Each maps to ``(superseded_by, since)`` of the fact that closed last. A
+    removal claim ("I sold the Civic") is recorded as a zero-length window;
+    the turn that stated it is not stale.
+    """
+    closed: dict[str, tuple[str | None, str]] = {}
     current: set[str] = set()
     for r in pool.rows:
-        if r.layer == "fact":
-            (closed if r.valid_to else current).update(r.cites)
-    return closed - current
+        if r.layer != "fact":
+            continue
+        if not r.valid_to or r.valid_to == r.valid_from:
+            current.update(r.cites)
+            continue
+        for c in r.cites:
+            prev = closed.get(c)
+            if prev is None or prev[1] < r.valid_to:
+                closed[c] = (r.superseded_by, r.valid_to)
+    return {c: v for c, v in closed.items() if c not in current}
 
 
 def _merge_identical(pieces: list[Piece]) -> list[Piece]:
@@ -425,7 +494,7 @@ def _merge_identical(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def _neighbour_fn(pool: _Pool) -> Callable[[Piece], list[Piece]]:
+def _neighbour_fn(pool: _Pool, past: bool = False) -> Callable[[Piece], list[Piece]]:
     where: dict[int, tuple[str, int]] = {}
     for sess, ids in pool.sessions.items():
         for j, i in enumerate(ids):
@@ -441,10 +510,14 @@ def _neighbour_fn(pool: _Pool) -> Callable[[Piece], list[Piece]]:
         sess, j = where[pos]
         ids = pool.sessions[sess]
         out = []
+        stale = {} if past else _stale_of(pool)
         for jj in (j - 1, j + 1):
             if 0 <= jj < len(ids) and not pool.hidden[ids[jj]]:
-                out.append(Piece(pool.rows[ids[jj]], 0.0,
-                                 extra={"pos": ids[jj], "session_start": start_of(sess)}))
+                row = pool.rows[ids[jj]]
+                extra: dict[str, object] = {"pos": ids[jj], "session_start": start_of(sess)}
+                if row.cites and all(c in stale for c in row.cites):
+                    extra["stale"] = max((stale[c] for c in row.cites), key=lambda v: v[1])
+                out.append(Piece(row, 0.0, extra=extra))
         return out
 
     return neighbours
@@ -455,6 +528,32 @@ def _latest(pool: _Pool) -> datetime | None:
         return datetime.fromtimestamp(pool.latest, UTC)
     stamps = [r.at_ts for r in pool.rows if r.layer == "raw" and r.at_ts is not None]
     return datetime.fromtimestamp(max(stamps), UTC) if stamps else None
+
+
+def _assemble(pool: _Pool, pieces: list[Piece], budget: int,
+              neighbours: Callable[[Piece], list[Piece]],
+              cfg: RecallConfig) -> tuple[list[Piece], str, int]:
+    """The profile block (a bounded share of *budget*), then the best of the rest."""
+    share = int(budget * cfg.profile_share)
+    profile = _profile(pool, pieces) if share > 0 else []
+    pinned: list[Piece] = []
+    used = 0
+    if profile:
+        pinned, _, used = pack(profile, share, None, patience=len(profile))
+    keys = {p.row.key for p in pinned}
+    rest = [p for p in pieces if p.row.key not in keys]
+    chosen, block, tokens = pack(rest, budget - used, neighbours, decay=cfg.neighbour_decay,
+                                 max_depth=cfg.neighbour_depth, patience=cfg.patience)
+    if not pinned:
+        return chosen, block, tokens
+    both = pinned + [p for p in chosen if p.row.key not in keys]
+    block = render(both)
+    tokens = count_tokens(block)
+    while tokens > budget and len(both) > len(pinned):  # one shared header saves, never costs
+        both.pop()
+        block = render(both)
+        tokens = count_tokens(block)
+    return both, block, tokens
 
 
 def recall(
@@ -534,15 +633,13 @@ def recall(
             pool.dense = np.full(len(pool.rows), -1.0, dtype=np.float32)
             pool.dense[: len(pool.matrix)] = pool.matrix @ q2
             pieces = _score(pool, config, window, past, anchor, session, content)
-    neighbours = _neighbour_fn(pool)
+    neighbours = _neighbour_fn(pool, past)
     for p in pieces:
         sess = p.row.session
         if p.row.layer == "raw" and sess in pool.sessions:
             p.extra["session_start"] = pool.rows[pool.sessions[sess][0]].at
     t_retrieve = time.perf_counter()
-    chosen, block, tokens = pack(pieces, budget_tokens, neighbours,
-                                 decay=config.neighbour_decay, max_depth=config.neighbour_depth,
-                                 patience=config.patience)
+    chosen, block, tokens = _assemble(pool, pieces, budget_tokens, neighbours, config)
     t_end = time.perf_counter()
     timings = {
         "route": round((t_route - t0) * 1000, 3),

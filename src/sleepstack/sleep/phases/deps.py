@@ -26,6 +26,7 @@ from .notes import merged_parts, note_fields, note_text, render_merged
 
 __all__ = [
     "assemble_merges",
+    "candidate_clauses",
     "cluster_user_notes",
     "consolidate_notes",
     "expire_facts",
@@ -36,6 +37,7 @@ __all__ = [
     "render_long_term",
     "render_short_term",
     "resolve_facts",
+    "slot_hints",
     "validate_text",
 ]
 
@@ -117,8 +119,13 @@ def _standin_extract(turns: Sequence[Turn], cycle: str | None) -> list[Fact]:
 
 
 def extract_facts(turns: Sequence[Turn], *, cycle: str | None, llm: Any = None,
-                  budget: Any = None) -> list[Fact]:
-    """Facts stated in *turns*: structured LLM extraction when *llm* is given."""
+                  budget: Any = None, embedder: str | None = None,
+                  hints: Any = None) -> list[Fact]:
+    """Facts stated in *turns*: structured LLM extraction when *llm* is given.
+
+    *embedder* (the store's spec) decides the claims' slots by meaning; *hints*
+    are the slots already computed for the clauses (see :func:`slot_hints`).
+    """
     ex = _module("sleepstack.sleep.extract")
     if ex is None:
         return _standin_extract(turns, cycle)
@@ -126,7 +133,23 @@ def extract_facts(turns: Sequence[Turn], *, cycle: str | None, llm: Any = None,
         got: Any = ex.extract_facts_llm(list(turns), llm, budget=budget, cycle=cycle)
         facts = got[0] if isinstance(got, tuple) else got
         return [f if f.cycle else _with_cycle(f, cycle) for f in facts]
-    return list(ex.extract_facts(list(turns), cycle=cycle))
+    return list(ex.extract_facts(list(turns), cycle=cycle, embedder=embedder, hints=hints))
+
+
+def candidate_clauses(texts: Sequence[str]) -> list[str]:
+    """The distinct self-disclosure clauses of *texts*."""
+    cl = _module("sleepstack.sleep.claims")
+    return [] if cl is None else list(cl.candidate_clauses(texts))
+
+
+def slot_hints(clauses: Sequence[str], embedder: str | None) -> dict[str, Any]:
+    """Candidate slots of each clause, embedded in one batch."""
+    cl = _module("sleepstack.sleep.claims")
+    if cl is None or not clauses:
+        return {}
+    from ...adapters.embed import DEFAULT_EMBEDDER, load_embedder
+
+    return dict(cl.rank_clauses(clauses, load_embedder(embedder or DEFAULT_EMBEDDER)))
 
 
 def _with_cycle(f: Fact, cycle: str | None) -> Fact:

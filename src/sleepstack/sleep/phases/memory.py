@@ -88,6 +88,14 @@ def extract_split(state: CycleState) -> list[Item]:
                           "role": "memory", "text": text, "at": note.get("at") or state.now})
         if turns:
             items.append({"user": user, "turns": turns})
+    if items and str(state.settings.get("llm") or "none").strip().lower() in ("", "none"):
+        # Claims: every candidate clause of every user embedded once, in one batch,
+        # here in one process (one model), not once per worker process.
+        per_item = [deps.candidate_clauses([str(t["text"]) for t in it["turns"]]) for it in items]
+        hints = deps.slot_hints([c for cs in per_item for c in cs],
+                                str(state.settings.get("embedder") or "") or None)
+        for it, cs in zip(items, per_item, strict=True):
+            it["hints"] = {c: hints[c] for c in cs if c in hints}
     return items
 
 
@@ -99,12 +107,14 @@ def extract_work(item: Item, settings: dict[str, Any]) -> Result:
     # No cycle id here: the result then depends only on the turns and the model,
     # so an engine can serve it from a content-keyed cache in a later cycle.
     # extract_merge stamps the cycle id.
+    embedder = str(settings.get("embedder") or "") or None
     try:
-        facts = deps.extract_facts(turns, cycle=None, llm=llm, budget=budget)
+        facts = deps.extract_facts(turns, cycle=None, llm=llm, budget=budget, embedder=embedder,
+                                   hints=item.get("hints"))
     except LLMError as exc:
         # Over budget or the model failed: the rules still extract what they can.
         warnings.append(f"LLM extraction for {item['user']} fell back to rules: {exc.message}")
-        facts = deps.extract_facts(turns, cycle=None)
+        facts = deps.extract_facts(turns, cycle=None, embedder=embedder, hints=item.get("hints"))
     facts, dropped = screen_facts(facts)
     if dropped:
         warnings.append(f"{dropped} extracted fact(s) for {item['user']} were flagged by the"

@@ -1,0 +1,134 @@
+"""Knowledge-update benchmark: memory that stays true when a user's life changes (issue #10).
+
+For every scenario of ``bench/data/knowledge_updates.jsonl`` (one user each, all
+in one store): the turns are imported, **one** sleep cycle runs, then the
+scenario's present-tense question is recalled at a small budget. Per slot and
+per split (``tune`` = what the extractor was tuned on, ``val`` = held-out
+phrasings never looked at while tuning) it prints:
+
+* ``current``  — the new value appears in the context (default 150 tokens);
+* ``stale``    — the old value appears in a context line that neither states
+  the new value nor is marked "(no longer current …)" (lower is better);
+* ``facts``    — the user's current facts name the new value and no current
+  fact names the old one.
+
+    python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
+                              [--split all|tune|val] [--show-misses]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _table import table
+from sleepstack.api import Memory
+
+DATA = Path(__file__).parent / "data" / "knowledge_updates.jsonl"
+MARK = "no longer current"
+
+
+def load(split: str = "all") -> list[dict[str, Any]]:
+    """The scenarios of one split (or all)."""
+    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line]
+    return [r for r in rows if split == "all" or r["split"] == split]
+
+
+def _at(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _has(text: str, value: str) -> bool:
+    return value.casefold() in text.casefold()
+
+
+def score_one(mem: Memory, sc: dict[str, Any], budget: int) -> dict[str, Any]:
+    """The three checks for one scenario."""
+    ctx = mem.recall(sc["question"], sc["user"], budget_tokens=budget)
+    old, new = sc["old"], sc["new"]
+    lines = ctx.context.splitlines()
+    current = _has(ctx.context, new)
+    stale = any(_has(ln, old) and not _has(ln, new) and MARK not in ln for ln in lines)
+    facts = mem.facts(sc["user"])
+    texts = [f"{f.value} | {f.text}" for f in facts]
+    facts_ok = any(_has(t, new) for t in texts) and not any(
+        _has(t, old) and not _has(t, new) for t in texts)
+    return {"current": current, "stale": stale, "facts": facts_ok, "context": ctx.context,
+            "facts_list": [f.text for f in facts], "ms": ctx.timings_ms.get("total", 0.0)}
+
+
+def run(budget: int, embedder: str, split: str, show: bool) -> dict[str, Any]:
+    """Build one store with every scenario's user, sleep once, score each question."""
+    scenarios = load(split)
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp) / "home"
+        mem = Memory.init(home)
+        cfg = home / "sleepstack.toml"
+        text = cfg.read_text(encoding="utf-8")
+        cfg.write_text(re.sub(r'(?m)^embedder = ".*"$', f'embedder = "{embedder}"', text),
+                       encoding="utf-8")
+        mem = Memory(home)
+        # The stories are dated in 2024; shift them so the newest turn was yesterday,
+        # so that TTLs (which count from the cycle's now) see them as recent.
+        newest = max(_at(t["at"]) for sc in scenarios for t in sc["turns"])
+        shift = datetime.now(UTC) - timedelta(days=1) - newest
+        records = [{"user": sc["user"], "session": f"s-{t['at'][:10]}", "role": t["role"],
+                    "text": t["text"], "at": (_at(t["at"]) + shift).isoformat()}
+                   for sc in scenarios for t in sc["turns"]]
+        mem.import_turns(records)
+        t0 = time.perf_counter()
+        mem.sleep()
+        sleep_s = time.perf_counter() - t0
+        results = [(sc, score_one(mem, sc, budget)) for sc in scenarios]
+    by: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for sc, r in results:
+        by[(sc["split"], sc["slot"])].append(r)
+        by[(sc["split"], "ALL")].append(r)
+        if show and not (r["current"] and not r["stale"] and r["facts"]):
+            print(f"--- {sc['id']} [{sc['split']}] old={sc['old']!r} new={sc['new']!r}")
+            print("    update:", sc["turns"][-3]["text"])
+            print("    facts:", r["facts_list"])
+            print("    " + r["context"].replace("\n", "\n    "))
+    rows = []
+    summary: dict[str, Any] = {}
+    for (sp, slot), rs in sorted(by.items(), key=lambda kv: (kv[0][0], kv[0][1] == "ALL",
+                                                             kv[0][1])):
+        n = len(rs)
+        cur = sum(r["current"] for r in rs) / n
+        st = sum(r["stale"] for r in rs) / n
+        fa = sum(r["facts"] for r in rs) / n
+        rows.append([sp, slot, n, f"{cur:.0%}", f"{st:.0%}", f"{fa:.0%}"])
+        if slot == "ALL":
+            summary[sp] = {"n": n, "current": cur, "stale_unmarked": st, "facts": fa}
+    print(table(["split", "slot", "n", "current in ctx", "stale unmarked", "facts right"], rows))
+    ms = sorted(r["ms"] for _, r in results)
+    print(f"\n{len(results)} scenarios, budget {budget} tokens, embedder {embedder}; "
+          f"sleep {sleep_s:.1f}s; recall p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms")
+    return summary
+
+
+def main() -> None:
+    """CLI entry point."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--budget", type=int, default=150)
+    ap.add_argument("--embedder", default="local:all-MiniLM-L6-v2")
+    ap.add_argument("--split", default="all", choices=["all", "tune", "val"])
+    ap.add_argument("--show-misses", action="store_true")
+    ap.add_argument("--json", action="store_true", help="also print the summary as JSON")
+    args = ap.parse_args()
+    summary = run(args.budget, args.embedder, args.split, args.show_misses)
+    if args.json:
+        print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()

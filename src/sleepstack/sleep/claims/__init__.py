@@ -1,0 +1,281 @@
+"""Claims: every first-person self-disclosure of a turn, as a slotted fact.
+
+The pipeline, one module per job:
+
+1. :mod:`.detect` — the clauses that are the speaker's own statements about
+   themselves (no questions, hypotheticals, quotes, reported speech, or text
+   handed over to translate or repeat);
+2. :mod:`.classify` — the slot each clause is about, by meaning (nearest
+   prototypes of :mod:`.taxonomy` in the embedding space, all clauses of a
+   batch embedded at once);
+3. :mod:`.values` — the value the slot's kind calls for, and whether the
+   clause leaves a value behind (a *removal*: "sold the Civic", "not peanuts").
+
+:func:`extract_claims` turns those into :class:`~sleepstack.layers.facts.Fact`
+objects: one fact per claim, a third-person sentence with the absolute date it
+was stated. A removal is a fact in the slot ``ended:<attribute>`` that
+:func:`sleepstack.sleep.resolve.resolve` uses to close the value it names; it
+is recorded as history (closed at once), never as a current fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC
+
+from ...adapters.embed import Embedder
+from ...layers.facts import Fact
+from ...layers.rawlog import Turn, iso
+from ..extract import _direction, absolutize, fact_id, find_dates
+from ..resolve import ENDED
+from .classify import rank_slots
+from .detect import Clause, disclosures, strip_foreign_text
+from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
+from .values import is_removal, read_value
+
+__all__ = [
+    "ENDED",
+    "OTHER",
+    "SLOTS",
+    "Claim",
+    "Hints",
+    "Slot",
+    "candidate_clauses",
+    "claim_fact",
+    "claims_of",
+    "extract_claims",
+    "rank_clauses",
+    "slot_by_attribute",
+    "slot_by_name",
+    "slot_hints",
+    "strip_foreign_text",
+]
+
+
+_EMAIL = slot_by_name("email")
+_PHONE = slot_by_name("phone")
+# A change stated about a named value without a slot word: "Priya left."
+_GONE = re.compile(r"^(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+(?:has\s+)?(?:left|quit|moved out|"
+                   r"passed away|died|is gone|retired|moved away)\b")
+# What makes an unslotted clause worth keeping as an ``other`` claim.
+_OTHER_OK = re.compile(r"^(?:I|I'm|I've|I'll|we|we're|we've|my|our)\b", re.I)
+_CHATTER = re.compile(r"\b(?:thanks|thank you|you|your|help|question|answer|chat)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One self-disclosure read as (slot, value), before it becomes a fact."""
+
+    turn: Turn
+    subject: str
+    slot: Slot
+    value: str
+    removal: bool
+    clause: str
+    score: float
+
+
+_NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|quit|done with)\s+"
+                      r"(?P<v>[a-z][\w -]{1,30}?)(?=\s+(?:for me|anymore|now|either)\b|[,.;!]|$)",
+                      re.I)
+_LIKES = slot_by_name("likes")
+
+
+def _read(slot: Slot, score: float, text: str) -> list[tuple[Slot, str, bool, float]]:
+    r = read_value(slot.kind, text)
+    if not r.new and not r.old:
+        return []
+    new = r.new if slot.multi else r.new[-1:]
+    out = [(slot, v, False, score) for v in new]
+    removal = is_removal(text)
+    if removal or r.old:
+        out += [(slot, v, True, score) for v in r.old]
+    if removal and not r.old and not slot.multi and not re.search(
+            r"\b(?:to|for|as|with|into|onto)\b", text, re.I):
+        # "I sold the Civic": the value read is the one that ended.
+        out = [(slot, v, True, score) for v in new]
+    return out
+
+
+def _pick(clause: Clause, ranked: list[tuple[Slot, float]]) -> list[tuple[Slot, str, bool, float]]:
+    """(slot, value, removal, score) read from one clause; empty when none.
+
+    The best-ranked slot whose value reader finds a value wins; one more slot
+    among the candidates may add a *different* value ("a nurse at the
+    children's hospital": a job title and an employer).
+    """
+    text = clause.text
+    # Precise shapes decide on their own: an address is an e-mail, a number a phone.
+    for slot in (_EMAIL, _PHONE):
+        got = _read(slot, 1.0, text)
+        if got:
+            return got
+    out: list[tuple[Slot, str, bool, float]] = []
+    used: set[str] = set()
+    for slot, score in ranked:
+        if slot.kind == "thing":
+            m = _NO_MORE.search(text) if slot.name in ("likes", "dislikes") else None
+            if m and not out:
+                return [(_LIKES, m["v"].strip(), True, score)]
+            continue  # the rules extractor reads likes, dislikes and formats
+        if slot.kind in ("phone", "email"):
+            continue
+        got = [g for g in _read(slot, score, text) if g[1].casefold() not in used]
+        if not got:
+            continue
+        out.extend(got)
+        used.update(g[1].casefold() for g in got)
+        if len({g[0].name for g in out}) >= 2:
+            break
+    return out
+
+
+#: a clause's candidate slots, by slot name: what :func:`slot_hints` computes
+Hints = Mapping[str, Sequence[tuple[str, float]]]
+
+
+def candidate_clauses(texts: Iterable[str]) -> list[str]:
+    """The distinct self-disclosure clauses of *texts* (what gets embedded)."""
+    return list(dict.fromkeys(c.text for t in texts for c in disclosures(t)))
+
+
+def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[tuple[str, float]]]:
+    """Candidate slots (name, score) of each clause, embedded in one batch."""
+    return {c: [(s.name, round(sc, 4)) for s, sc in r]
+            for c, r in zip(clauses, rank_slots(clauses, embedder), strict=True)}
+
+
+def slot_hints(texts: Iterable[str], embedder: Embedder) -> dict[str, list[tuple[str, float]]]:
+    """Candidate slots of every self-disclosure clause in *texts*, embedded in one batch.
+
+    The sleep cycle computes these once per cycle in the main process (one
+    model, one batch) and hands them to the per-user extraction work.
+    """
+    return rank_clauses(candidate_clauses(texts), embedder)
+
+
+def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
+              embedder: Embedder | None, hints: Hints | None = None) -> list[list[Claim]]:
+    """The claims of each turn (same order as *turns*); *subjects* as from the roles.
+
+    Clauses found in *hints* are not embedded again; the others are embedded
+    with *embedder* in one batch (without an embedder they get no slot).
+    """
+    per_turn: list[list[Clause]] = []
+    for t, s in zip(turns, subjects, strict=True):
+        per_turn.append(disclosures(t.text) if s is not None else [])
+    known: dict[str, list[tuple[Slot, float]]] = {}
+    if hints:
+        for text, r in hints.items():
+            known[text] = [(slot_by_name(n), float(sc)) for n, sc in r]
+    todo = list(dict.fromkeys(c.text for cl in per_turn for c in cl if c.text not in known))
+    if todo and embedder is not None:
+        known.update(zip(todo, rank_slots(todo, embedder), strict=True))
+    out: list[list[Claim]] = []
+    for t, s, cl in zip(turns, subjects, per_turn, strict=True):
+        got: list[Claim] = []
+        for c in cl:
+            rk = known.get(c.text, [])
+            assert s is not None
+            picks = _pick(c, rk)
+            if not picks:
+                m = _GONE.match(c.text)
+                if m:
+                    got.append(Claim(t, s, OTHER, m["v"], True, c.text, 0.0))
+                elif (not rk and _OTHER_OK.match(c.text) and len(c.text.split()) >= 4
+                      and not _CHATTER.search(c.text)):
+                    got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
+                continue
+            got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
+        out.append(_settle(got))
+    return out
+
+
+def _settle(claims: list[Claim]) -> list[Claim]:
+    """One turn's claims in the order they apply: removals first, then new values.
+
+    A removal in a single-valued slot that the turn gives no new value for
+    ("I sold the Civic", "I quit my job at Globex") becomes the value ``none``,
+    which supersedes like any new value and stays current ("no car now").
+    """
+    filled = {c.slot.name for c in claims if not c.removal}
+    out: list[Claim] = []
+    nones: set[str] = set()
+    for c in claims:
+        if c.removal and not c.slot.multi and c.slot is not OTHER and c.slot.name not in filled:
+            if c.slot.name not in nones:
+                nones.add(c.slot.name)
+                out.append(replace(c, value="none", removal=False, clause=c.value))
+            continue
+        out.append(c)
+    # Removals before additions: "not peanuts, shellfish" must not close what it adds.
+    return sorted(out, key=lambda c: not c.removal)
+
+
+def _article(title: str) -> str:
+    if re.match(r"^(?:a|an|the)\s", title, re.I):
+        return title
+    return ("an " if title[:1].lower() in "aeiou" else "a ") + title
+
+
+def _name(subject: str) -> str:
+    return "The user" if subject == "user" else subject
+
+
+def _third_person(text: str, subject: str) -> str:
+    s = _name(subject)
+    t = re.sub(r"^(?:I'm|I am)\b", f"{s} is", text.strip())
+    t = re.sub(r"^(?:I've|I have)\b", f"{s} has", t)
+    t = re.sub(r"^(?:we're|we are)\b", f"{s} and others are", t, flags=re.I)
+    t = re.sub(r"^(?:I|we)\b", s, t, flags=re.I)
+    t = re.sub(r"\b(?:my|our)\b", "their", t, flags=re.I)
+    t = re.sub(r"\b(?:me|us)\b", "them", t)
+    t = re.sub(r"\bI\b", "they", t)
+    return t[:1].upper() + t[1:]
+
+
+def claim_fact(c: Claim) -> Fact:
+    """The fact of one claim: a third-person sentence with the day it was stated."""
+    stated = c.turn.at.astimezone(UTC).date().isoformat()
+    s = _name(c.subject)
+    if c.removal:
+        attr = ENDED + ("*" if c.slot is OTHER else c.slot.attribute)
+        what = c.slot.template.format(S=s.lower(), v=c.value)
+        body = (f"No longer current: {what}" if c.slot is not OTHER
+                else f"No longer current: {c.value}")
+        category = c.slot.category if c.slot is not OTHER else "conversation"
+    elif c.value == "none":
+        attr = c.slot.attribute
+        body = "No longer current: " + c.slot.template.format(S=s.lower(), v=c.clause)
+        category = c.slot.category
+    elif c.slot is OTHER:
+        attr = OTHER.attribute
+        body = _third_person(absolutize(c.value, c.turn.at), c.subject)
+        category = OTHER.category
+    else:
+        attr = c.slot.attribute
+        body = c.slot.template.format(S=s, v=_article(c.value) if c.slot.kind == "title"
+                                      else c.value)
+        category = c.slot.category
+    body = body.rstrip(".!,;: ")
+    if c.slot is not OTHER:
+        # The claim keeps the clause's dates, made absolute ("next Friday" -> a day).
+        dates = [d.rendered for d in find_dates(c.clause, c.turn.at, _direction(c.clause))]
+        if dates:
+            body += ", " + " and ".join(dict.fromkeys(dates))
+    text = f"{body[:1].upper()}{body[1:]} (stated {stated})."
+    at = iso(c.turn.at)
+    fid = fact_id(c.turn.user, c.subject, attr, c.value, c.turn.id)
+    conf = 0.5 if c.slot is OTHER else round(min(0.9, 0.6 + c.score / 2), 2)
+    return Fact(id=fid, user=c.turn.user, subject=c.subject, attribute=attr, value=c.value,
+                category=category, confidence=conf, text=text, at=at, valid_from=at,
+                cites=(c.turn.id,))
+
+
+def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
+                   embedder: Embedder | None, hints: Hints | None = None) -> list[list[Fact]]:
+    """Facts from the claims of each turn (same order as *turns*)."""
+    return [[claim_fact(c) for c in cs]
+            for cs in claims_of(turns, subjects, embedder, hints)]

@@ -1,0 +1,171 @@
+"""Which parts of a turn are the speaker's own self-disclosures.
+
+A claim comes only from what the speaker says about themselves, in their own
+voice. This module cuts a turn into clauses and keeps the ones that are
+
+* first person (I, my, we, our, me, us — or the continuation of such a clause),
+* statements (not questions, not requests to the assistant),
+* real (not hypotheticals, wishes or plans under consideration),
+* the speaker's own words: quoted text, reported speech ("my friend said …")
+  and material handed over for a task ("translate to German: …", "repeat
+  after me", "proofread this") never count, whatever it says.
+
+Pure text functions; no store, no model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Clause", "disclosures", "strip_foreign_text"]
+
+# Material to work on, not a statement: everything after the request is data.
+_TASK = re.compile(
+    r"\b(?:translate|translation of|repeat after me|repeat this|repeat:|say this|how do you say|"
+    r"proofread|spell[- ]?check|correct (?:the|my) (?:grammar|spelling)|paraphrase|rephrase|"
+    r"rewrite|summari[sz]e|write (?:this|that|it) (?:in|as)|in (?:german|french|spanish|italian|"
+    r"japanese|english) (?:please|this)|pretend|role-?play|act as|example sentence|"
+    r"for example|e\.g\.|for instance|sample text|fill in)\b",
+    re.I,
+)
+# Quoted spans: "…", “…”, «…», and '…' when the quote marks are not apostrophes.
+_QUOTES = re.compile(
+    r"\"[^\"]{1,400}\"|“[^”]{1,400}”|«[^»]{1,400}»|„[^“”]{1,400}[“”]|"
+    r"(?:(?<=^)|(?<=[\s:(\[]))'[^']{1,400}'(?=$|[\s.,!?;:)\]])|‘[^’]{1,400}’"
+)
+# Someone else's words: "X said/told me/says …" — what follows is theirs.
+_REPORTED = re.compile(
+    r"\b(?P<who>\w+(?:'s)?(?:\s+\w+)?)\s+(?:said|says|told me|tells me|told us|wrote|writes|"
+    r"texted|posted|mentioned|claims|claimed|asked|insists|thinks|believes|announced|"
+    r"keeps saying|was saying)\b"
+    # only when what follows could be their first person or a quotation
+    r"(?=\s*(?::|,|that\b|[\"“'‘«]|(?:I|I'm|my|we|our|me|us|his|her|their)\b))",
+    re.I,
+)
+_SELF = re.compile(r"^(?:i|we|i've|i'd|i'm)$", re.I)
+_HYPO = re.compile(
+    r"\b(?:if(?!\s+(?:needed|necessary|you need(?: to)?|urgent|anything)\b)|unless|suppose|"
+    r"supposing|imagine|hypothetically|wish|whether|maybe|perhaps|might|"
+    r"could|would|should|considering|thinking about|thinking of|wondering|hope to|hoping to|"
+    r"someday|one day|dream of|dreaming of|in theory|what if|not sure|unsure)\b|"
+    r"\bI'd\b(?!\s+(?:rather|prefer))",
+    re.I,
+)
+_QUESTION_START = re.compile(
+    r"^(?:do|does|did|are|is|was|were|can|could|would|should|will|shall|what|when|where|who|"
+    r"whom|whose|why|how|which|have|has|had|am|may|might|isn't|aren't|don't|doesn't|didn't|"
+    r"won't|wouldn't|shouldn't)\b",
+    re.I,
+)
+_FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|ours|us|"
+                    r"the team)\b", re.I)
+# "Please send mail to X", "Write to X": where to reach the speaker, said as a request.
+_CONTACT = re.compile(r"^(?:please\s+)?(?:send|mail|e-?mail|write|text|call|reach|contact|use)\b"
+                      r".*(?:@|\d{3})", re.I)
+# A named value that stopped being true, said without a first person: "Priya left."
+_CHANGE = re.compile(r"^[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:has\s+)?(?:left|quit|moved out|"
+                     r"passed away|died|is gone|retired|moved away)\b")
+_SENT = re.compile(r"(?<=[.!?])\s+|\n+")
+# Clause boundaries: semicolons, dashes, ", so/but", and " and " before a new predicate.
+_CLAUSE = re.compile(
+    r"\s*;\s*|\s+[-–—]+\s+|,\s*(?:so|but|and then|then|and now|now|because|since|after|while)\s+|"
+    r"\s+(?:but|so|because|while|whereas)\s+(?=(?:I|we|my|our|now)\b)|,\s+(?=(?:I|we|my|our)\b)|"
+    r"\s+and\s+(?=(?:I|we|my|our|now|then|started|joined|bought|got|moved|adopted|switched|"
+    r"became|began|took|went|am|is|have|had|will|signed|picked|ended|started)\b)|"
+    r"\s+and\s+(?=\w+ed\b)",
+)
+_LEAD = re.compile(
+    r"^(?:(?:big |good |great |some |quick |small )?(?:news|update|correction|fyi|btw|heads up|"
+    r"so|well|also|oh|ok|okay|yeah|yes|actually|anyway|hey|hi|hello|guess what|change of plans|"
+    r"by the way|just so you know|for the record|sorry|fun fact|note|ah|wow|omg|plus|and|but)"
+    r"\s*[,:!.\-–—]*\s+)+",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One candidate self-disclosure."""
+
+    text: str  # the clause, lead-ins stripped
+    sentence: str  # the sentence it came from
+
+
+def strip_foreign_text(text: str) -> str:
+    """*text* without what is not the speaker's own statement (quotes, tasks, reports).
+
+    The rules-based extractor uses this too, so that no path can take a slot
+    value from a quotation or a sentence handed over for translation.
+    """
+    out: list[str] = []
+    for sent in _SENT.split(text):
+        s = sent.strip()
+        if not s:
+            continue
+        m = _TASK.search(s)
+        if m:
+            # The request and everything it governs is material, not disclosure.
+            s = s[: m.start()]
+        s = _QUOTES.sub(" … ", s)
+        for rm in _REPORTED.finditer(s):
+            if not _SELF.match(rm.group("who").split()[-1]):
+                # Their words run to the end of the clause; a new clause after a
+                # dash or semicolon is the speaker's own again.
+                nxt = re.search(r"\s+[-–—]+\s+|;\s*", s[rm.end():])
+                s = s[: rm.start()] + (s[rm.end() + nxt.end():] if nxt else "")
+                break
+        s = s.strip(" :,-–—")
+        if s and s != "…":
+            out.append(s)
+    return " ".join(x if x[-1:] in ".!?" else x + "." for x in out)
+
+
+def _clauses(sentence: str) -> list[str]:
+    parts = [p.strip(" ,.!") for p in _CLAUSE.split(sentence)]
+    out: list[str] = []
+    for p in parts:
+        if not p:
+            continue
+        if out and len(out[-1].split()) < 2:
+            # "Zoe and I broke up": a lone name is the subject of what follows.
+            out[-1] = f"{out[-1]} and {p}"
+        else:
+            out.append(p)
+    return out
+
+
+def disclosures(text: str) -> list[Clause]:
+    """The clauses of *text* that are first-person statements of the speaker's own.
+
+    A clause with no first person of its own still counts when an earlier
+    clause of the same sentence has one ("I quit X and started at Y"), and a
+    sentence that is all third person ("Priya left.") counts when it follows a
+    first-person one in the same turn and reports a change.
+    """
+    out: list[Clause] = []
+    clean = strip_foreign_text(text)
+    prev_first = False
+    for sent in _SENT.split(clean):
+        s = sent.strip()
+        if not s or s.endswith("?") or ("…" in s and not _FIRST.search(s.replace("…", ""))):
+            prev_first = False if s.endswith("?") else prev_first
+            continue
+        s = _LEAD.sub("", s).strip()
+        if not s or _QUESTION_START.match(s) or _HYPO.search(s):
+            continue
+        if re.match(r"^(?:can|could|would|will) you\b|^(?:please|pls)\s+(?!use\b|send\b|call\b|"
+                    r"note\b|remember\b|update\b)", s, re.I):
+            continue  # a request to the assistant
+        carry = False
+        first_in_sent = bool(_FIRST.search(s)) or bool(_CHANGE.match(s)) or bool(
+            _CONTACT.match(s))
+        for c in _clauses(s):
+            c = _LEAD.sub("", c).strip()
+            if not c:
+                continue
+            if _FIRST.search(c) or carry or (not first_in_sent and prev_first) or first_in_sent:
+                out.append(Clause(c, s))
+            carry = carry or bool(_FIRST.search(c))
+        prev_first = first_in_sent or prev_first
+    return out

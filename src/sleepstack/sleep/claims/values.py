@@ -1,0 +1,396 @@
+"""Reading the value of a claim once its slot is known.
+
+The slot (decided by meaning, :mod:`.classify`) says what *kind* of value to
+look for; this module finds it in the clause: a place, an organisation, a job
+title, a person's name, a diet, an allergen, a pet's name, a vehicle, a phone
+number, an e-mail address, a birthday, a language, a tool. Rules here are the
+precise kind (the shape of an e-mail address or a date, a capitalised name
+after a preposition), never a list of phrasings of the statement.
+
+Each value is also classed as *new* or *old*: "from Boston to Seattle",
+"X instead of Y", "not peanuts", "I quit Zalando", "sold the Civic" name an old
+value the speaker is leaving behind; the claim builder turns those into
+removals, which close the value in multi-valued slots.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+__all__ = ["Reading", "is_removal", "read_value"]
+
+# Words that end what a value can be (prepositions, conjunctions, time words).
+_END = (
+    r"(?:at|for|in|on|since|from|with|and|but|so|because|now|today|yesterday|tomorrow|these|"
+    r"this|last|next|instead|as|to|than|after|before|until|when|while|though|anymore|again|"
+    r"too|also|though|which|who|that|by|of|every|starting|effective|is|are|was|were|got|has|"
+    r"have|after|just)"
+)
+_CAPWORD = r"(?:[A-Z][\w'’.&+-]*|[A-Z]{2,}|\d[\w.-]*)"
+_CAPSPAN = re.compile(rf"{_CAPWORD}(?:\s+(?:{_CAPWORD}|de|da|del|von|van|of|la|le))*")
+# Capitalised words that start sentences or are not names.
+_NOT_NAME_WORDS = (
+    """i i'm i've i'll i'd my we we're our me the a an this that these those it its he she they
+    his her their you your big good great news update correction sorry change plans starting
+    since last next now today yesterday tomorrow monday tuesday wednesday thursday friday
+    saturday sunday january february march april may june july august september october
+    november december spring summer autumn fall winter new old ok okay so well also oh yes
+    yeah actually anyway hey hi hello thanks thank finally just then after before because but
+    and or once when while as of at in on for to from with by my mine our us rip lol haha omg
+    wow fyi btw ps mr mrs ms dr doctor mom dad mum mother father sister brother wife husband
+    girlfriend boyfriend partner son daughter boss manager team we'll we've everyone nobody
+    someone things everything nothing something here there hm hmm um uh small quick ignore
+    scratch guess fun turns cool great awesome nice first second third ci cd ide db api sql os
+    ai it hr pm qa ui ux"""
+)
+_NOT_NAME = frozenset(_NOT_NAME_WORDS.split())
+_REMOVAL = re.compile(
+    r"\b(?:quit|quitting|left|leaving|sold|selling|dropped|drop|gave up(?: on)?|giving up|"
+    r"cancel(?:l?ed|led|ling)?|scrapped|uninstalled|turned off|said goodbye to|goodbye to|"
+    r"traded in|traded|rehome[d]?|lost|losing|passed away|died|put down|broke up|split up|"
+    r"splitting with|split with|ended with|divorced|got replaced|replaced|retired|ditched|"
+    r"is dead|is gone|are gone|disconnected|deleted|no longer|not anymore|moved out|moved on from|"
+    r"stopped|outgrew|grew out of|no more|gave away|gave|handed in my notice|resigned from|"
+    r"resigned|fired from|laid off from|laid off|misdiagnos\w*|not|isn't|aren't|wasn't|"
+    r"fine for me)\b",
+    re.I,
+)
+# A removal verb right before a value: the value is what ended.
+_REMOVAL_HEAD = re.compile(
+    r"\b(?:quit|left|leaving|sold|selling|dropped|gave up(?: on)?|cancel(?:l?ed|ling)?|scrapped|"
+    r"uninstalled|turned off|goodbye to|traded in|traded|rehome[d]?|losing|lost|broke up with|"
+    r"splitting with|split (?:up )?with|ended with|divorced|replaced|ditched|moved out of|"
+    r"moved on from|gave away|gave|notice at|resigned from|fired from|laid off from|"
+    r"no longer with|no longer at|done with|stopped)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?"
+    r"(?:\w+\s+)?$",
+    re.I,
+)
+# Before a value: it is the one being left ("from X", "instead of X", "not X").
+_OLD_BEFORE = re.compile(
+    r"(?:\bfrom|\binstead of|\brather than|\bover|\bnot|\bno longer|\bno more|\bex-?|\bformer|"
+    r"\bold|\bprevious)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?$",
+    re.I,
+)
+_OLD_AFTER = re.compile(r"^\s*(?:is|are|was)?\s*(?:gone|dead|disconnected|over|replaced|"
+                        r"got replaced|left|passed away|died|is fine|are fine)\b", re.I)
+_NEW_AFTER = re.compile(r"^\s*(?:instead of|rather than|over|not)\b", re.I)
+
+
+@dataclass
+class Reading:
+    """The values found in one clause: those now true, and those left behind."""
+
+    new: list[str] = field(default_factory=list)
+    old: list[str] = field(default_factory=list)
+
+
+def is_removal(clause: str) -> bool:
+    """True when the clause says something stopped being true."""
+    return bool(_REMOVAL.search(clause))
+
+
+def _trim(v: str) -> str:
+    v = re.sub(r"[\s,.;:!?)\]'\"’]+$", "", v.strip())
+    v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v, flags=re.I)
+    return v.strip()
+
+
+def _spans(clause: str) -> list[tuple[int, int, str]]:
+    """Capitalised spans that can be names, with their offsets."""
+    out = []
+    for m in _CAPSPAN.finditer(clause):
+        words = m.group(0).split()
+        start = m.start()
+        # Drop leading non-names ("Big", "Correction", "I").
+        while words and words[0].casefold().strip("'’") in _NOT_NAME:
+            start += len(words[0]) + 1
+            words = words[1:]
+        while words and words[-1].casefold() in {"de", "da", "del", "von", "van", "of", "la",
+                                                  "le"}:
+            words = words[:-1]
+        if not words or words[0][0].isdigit():
+            continue
+        text = " ".join(words)
+        if text.endswith(("'s", "’s")):
+            text = text[:-2]
+        out.append((start, start + len(text), text))
+    return out
+
+
+def _governed(before: str) -> bool:
+    """True when a removal verb governs what follows *before* ("quit X", "sold the X")."""
+    window = " ".join(before.split()[-4:]) + " "
+    return bool(_REMOVAL_HEAD.search(window))
+
+
+def _classify(clause: str, spans: list[tuple[int, int, str]], removal: bool) -> Reading:
+    """Sort found values into new and old by the words around them.
+
+    A value is old when a removal verb governs it (within the few words before
+    it, after the previous value), when "from/instead of/not" precedes it, or
+    when "left/is gone/passed away" follows it.
+    """
+    r = Reading()
+    prev_end = 0
+    for start, end, text in spans:
+        before, after = clause[prev_end:start], clause[end:]
+        prev_end = end
+        if (_OLD_BEFORE.search(before) and not re.search(r"\boffers?\s+from\s+$", before, re.I)) \
+                or _OLD_AFTER.match(after) or _governed(before):
+            r.old.append(text)
+        else:
+            r.new.append(text)
+    return r
+
+
+def _names(clause: str) -> list[tuple[int, int, str]]:
+    return [s for s in _spans(clause) if not _ROLE_WORDS.search(s[2])]
+
+
+_ROLE_WORDS = re.compile(r"\b(?:CEO|CTO|VP|Head|Senior|Junior|Lead)\b")
+
+
+def _place(clause: str) -> Reading:
+    spans = [s for s in _names(clause)
+             if re.search(r"\b(?:in|to|from|at|for|near|around|of|into|onto|is|visit(?:ing)?|"
+                          r"for|towards|tickets for|trip to|move to)\s+(?:the\s+)?$",
+                          clause[: s[0]], re.I)
+             or re.match(r"^\s*(?:is|was|,|my|our)\b", clause[s[1]:], re.I)
+             or s[0] == 0]
+    return _classify(clause, spans, is_removal(clause))
+
+
+def _org(clause: str) -> Reading:
+    spans = [s for s in _names(clause)
+             if re.search(r"\b(?:at|for|with|joined|join|from|by|left|quit|to|is|"
+                          r"employer|company|offer from|notice at|onboarded|leaving)"
+                          r"\s+(?:the\s+)?$",
+                          clause[: s[0]], re.I)
+             or (s[0] == 0 and re.match(r"^\s*(?:hired|onboarded|offered|took me|recruited)",
+                                        clause[s[1]:], re.I))]
+    r = _classify(clause, spans, is_removal(clause))
+    if not spans:
+        # A workplace without a proper name: "at the children's hospital".
+        m = re.search(r"\bat\s+(?P<v>(?:the|a|an)\s+[\w'’ -]{2,60}?\b(?:hospital|clinic|school|"
+                      r"university|college|bank|firm|agency|company|startup|restaurant|cafe|"
+                      r"hotel|store|shop|factory|lab|laboratory|library|museum|bakery|office|"
+                      r"studio|pharmacy|ministry|council|department))\b", clause, re.I)
+        if m:
+            (r.old if is_removal(clause) else r.new).append(m["v"].strip())
+    return r
+
+
+_TITLE_AFTER = re.compile(
+    r"\b(?:I'm|I am|I've been|I was|work(?:ing|s)? as|started as|start as|hired as|joined as|"
+    r"promoted to|became|become|now|title (?:is|to)|role (?:is|as)|position (?:is|as)|"
+    r"job (?:is|title is)|profession I'm|profession I am|retrained as|role of|'m)\s+"
+    r"(?:now\s+)?(?:an?\s+|the\s+)?(?P<v>(?-i:[a-z][a-z -]{1,60}?))"
+    rf"(?=\s+{_END}\b|[,.;:!?]|\s*$|\s+(?:at|in)\b)",
+    re.I,
+)
+_NOT_TITLE = re.compile(
+    r"^(?:bit|lot|little|fan|big|huge|new|happy|sad|glad|sure|so|very|really|just|still|also|"
+    r"allergic|vegetarian|vegan|keto|paleo|pescatarian|learning|studying|moving|based|going|"
+    r"engaged|married|dating|seeing|using|back|done|not|no|from|in|at|on|off|here|there|"
+    r"using|tired|busy|excited|proud|single|retired|feeling|trying|looking|thinking|finally|"
+    r"officially|flying|heading|travelling|traveling|leaving|taking|working|living|allowed|"
+    r"with|at|for|to|by|into|on|about|over|under|away|out|up|down|an?|the|my|our|one|two|"
+    r"three|being|been|also|already|always|never|ever)\b",
+    re.I,
+)
+
+
+def _title(clause: str) -> Reading:
+    r = Reading()
+    for m in _TITLE_AFTER.finditer(clause):
+        v = _trim(m["v"])
+        v = re.sub(r"\s+(?:now|today|here|there)$", "", v, flags=re.I)
+        if not v or _NOT_TITLE.match(v) or len(v.split()) > 5:
+            continue
+        (r.old if _OLD_BEFORE.search(clause[: m.start("v")]) else r.new).append(v)
+    return r
+
+
+_DIETS = re.compile(
+    r"\b(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto(?:genic)?|paleo|gluten[- ]free|"
+    r"dairy[- ]free|lactose[- ]free|low[- ]carb|low[- ]fat|halal|kosher|flexitarian|carnivore|"
+    r"plant[- ]based|mediterranean|omnivore|raw food|intermittent fasting|whole30|fruitarian)\b",
+    re.I,
+)
+
+
+def _diet(clause: str) -> Reading:
+    r = Reading()
+    for m in _DIETS.finditer(clause):
+        v = m["v"].lower().replace(" ", "-")
+        (r.old if _OLD_BEFORE.search(clause[: m.start()]) else r.new).append(v)
+    if not r.new:
+        nm = re.search(r"\b(?:no more|stopped eating|don't eat|do not eat|quit eating|gave up)\s+"
+                      r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:for|anymore|now)\b|[,.;!]|$)", clause,
+                      re.I)
+        if nm:
+            r.new.append("no " + _trim(nm["v"]))
+    return r
+
+
+_ALLERGY = re.compile(
+    r"(?:allergic to|(?:allergy|allergies) (?:is |are )?to|react(?:ion)? to|reaction from|"
+    r"intolerant to|"
+    r"intolerance to|sensitive to)\s+(?P<v>[a-z][\w -]{1,40}?)"
+    rf"(?=\s+(?:{_END}|not|anymore)\b|[,.;:!?]|\s*$)"
+    r"|(?P<v2>[a-z][\w-]{2,30})\s+(?:allergy|allergies|intolerance)\b"
+    r"|^(?P<v3>[a-z][\w -]{2,30}?)\s+(?:make|makes|give|gives|is what|are what|that gives)\b",
+    re.I,
+)
+
+
+def _allergy(clause: str) -> Reading:
+    r = Reading()
+    for m in _ALLERGY.finditer(clause):
+        key = "v" if m["v"] else ("v2" if m["v2"] else "v3")
+        v = _trim(m[key]).lower()
+        if not v or v in {"a", "an", "the", "my", "real", "new", "it", "that", "this"}:
+            continue
+        before = clause[: m.start(key)]
+        if (_OLD_BEFORE.search(before) or re.search(r"\b(?:no longer|not|isn't|wasn't)\b[^,;]*$",
+                                                    before, re.I)
+                or re.search(r"\b(?:misdiagnos|fine|outgrew|gone)", clause[m.end():], re.I)):
+            r.old.append(v)
+        else:
+            r.new.append(v)
+    for m in re.finditer(r"\bnot\s+(?P<v>[a-z][\w-]{2,30})\b", clause, re.I):
+        v = m["v"].lower()
+        if v not in {"allergic", "a", "the", "really", "sure", "anymore"} and v not in r.old:
+            r.old.append(v)
+    for m in re.finditer(r"\b(?P<v>[a-z][\w-]{2,30})\s+(?:is|are)\s+fine\b", clause, re.I):
+        r.old.append(m["v"].lower())
+    return r
+
+
+_SPECIES = (
+    r"cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|lizard|"
+    r"guinea pig|ferret|horse|pony|beagle|labrador|poodle|terrier|retriever|spaniel|husky|"
+    r"budgie|gecko|chinchilla|rat|mouse|goldfish|pug|corgi|collie|shepherd"
+)
+
+
+def _pet(clause: str) -> Reading:
+    names = _names(clause)
+    r = _classify(clause, names, is_removal(clause))
+    if not names:
+        m = re.search(rf"\b(?:a|an|our|my)\s+(?:new\s+)?(?P<v>{_SPECIES})\b", clause, re.I)
+        if m:
+            (r.old if is_removal(clause) else r.new).append(m["v"].lower())
+    return r
+
+
+def _person(clause: str) -> Reading:
+    return _classify(clause, _names(clause), is_removal(clause))
+
+
+def _vehicle(clause: str) -> Reading:
+    spans = [s for s in _names(clause)
+             if re.search(r"\b(?:a|an|the|my|our|new|used|bought|drive|driving|got)\s+(?:new\s+|"
+                          r"used\s+|old\s+)?$", clause[: s[0]], re.I)
+             or re.search(r"\b(?:for|in)\s+(?:a|an|the|my)\s+$", clause[: s[0]], re.I)]
+    # "Mazda 3", "Model 3": keep a trailing number with its name.
+    full: list[tuple[int, int, str]] = []
+    for s, e, t in spans:
+        m = re.match(r"\s+(\d[\w-]*)", clause[e:])
+        if m and not t.endswith(m.group(1)):
+            t, e = f"{t} {m.group(1)}", e + m.end()
+        full.append((s, e, t))
+    return _classify(clause, full, is_removal(clause))
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE = re.compile(r"(?<![\w@])\+?\d[\d ().-]{5,}\d(?![\w@])")
+
+
+def _regex(clause: str, rx: re.Pattern[str]) -> Reading:
+    r = Reading()
+    for m in rx.finditer(clause):
+        v = m.group(0).strip()
+        before, after = clause[: m.start()], clause[m.end():]
+        old = bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after)
+                   or re.match(r"^\s*(?:is|was)\s+(?:dead|disconnected|gone|old)", after, re.I))
+        (r.old if old else r.new).append(v)
+    return r
+
+
+_MONTHS = (r"January|February|March|April|May|June|July|August|September|October|November|"
+           r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec")
+_BDAY = re.compile(
+    rf"\b(?P<m>{_MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"|\b(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTHS})\b"
+)
+_FULL_MONTH = {m[:3].lower(): m for m in _MONTHS.split("|") if len(m) > 4 or m == "May"}
+
+
+def _birthday(clause: str) -> Reading:
+    r = Reading()
+    if not re.search(r"\b(?:birth\w*|born|b-?day)\b", clause, re.I):
+        return r  # any other date is an appointment, not a birthday
+    for m in _BDAY.finditer(clause):
+        mon = m["m"] or m["m2"]
+        day = int(m["d"] or m["d2"])
+        name = _FULL_MONTH.get(mon[:3].lower(), mon)
+        v = f"{name} {day}"
+        (r.old if _OLD_BEFORE.search(clause[: m.start()]) else r.new).append(v)
+    return r
+
+
+_LANGS = re.compile(
+    r"\b(?P<v>English|French|Spanish|German|Italian|Portuguese|Dutch|Swedish|Norwegian|Danish|"
+    r"Finnish|Polish|Russian|Ukrainian|Greek|Turkish|Arabic|Hebrew|Hindi|Chinese|Mandarin|"
+    r"Cantonese|Japanese|Korean|Vietnamese|Thai|Indonesian|Czech|Romanian|Hungarian|Swahili|"
+    r"Persian|Farsi|Urdu|Bengali|Tagalog|Malay|Catalan|Basque|Irish|Welsh|Icelandic|Latin|"
+    r"Esperanto|Croatian|Serbian|Bulgarian|Slovak|Tamil|Telugu|Punjabi|Amharic|Yoruba|Zulu)\b"
+)
+
+
+def _language(clause: str) -> Reading:
+    r = Reading()
+    for m in _LANGS.finditer(clause):
+        before, after = clause[: m.start()], clause[m.end():]
+        old = bool(_OLD_BEFORE.search(before) or re.search(
+            r"\b(?:dropped|gave up(?: on)?|quit|stopped|done with)\s+(?:learning\s+|studying\s+)?$",
+            before, re.I) or _OLD_AFTER.match(after))
+        (r.old if old else r.new).append(m["v"])
+    return r
+
+
+def _tool(clause: str) -> Reading:
+    spans = _names(clause)
+    full: list[tuple[int, int, str]] = []
+    for s, e, t in spans:
+        m = re.match(r"\s+(\d[\w.-]*)", clause[e:])
+        if m and not t.endswith(m.group(1)):
+            t, e = f"{t} {m.group(1)}", e + m.end()
+        full.append((s, e, t))
+    return _classify(clause, full, is_removal(clause))
+
+
+def _thing(clause: str) -> Reading:
+    return Reading()  # likes/dislikes/format values: the rules extractor reads those
+
+
+_READERS: dict[str, Callable[[str], Reading]] = {
+    "place": _place, "org": _org, "title": _title, "person": _person, "diet": _diet,
+    "allergy": _allergy, "pet": _pet, "vehicle": _vehicle, "birthday": _birthday,
+    "language": _language, "tool": _tool, "thing": _thing,
+    "phone": lambda c: _regex(c, _PHONE), "email": lambda c: _regex(c, _EMAIL),
+}  # fmt: skip
+
+
+def read_value(kind: str, clause: str) -> Reading:
+    """The values of *kind* in *clause* (an empty reading when none is readable)."""
+    reader = _READERS.get(kind)
+    if reader is None:
+        return Reading()
+    r = reader(clause)
+    r.new = list(dict.fromkeys(v for v in (_trim(x) for x in r.new) if v))
+    r.old = [v for v in dict.fromkeys(_trim(x) for x in r.old) if v and v not in r.new]
+    return r
