@@ -123,7 +123,8 @@ class Generation:
                                                                         F32]:
         cur = self.conn.execute(
             "SELECT id, key, user, layer, path, text, role, cites, at, valid_from, valid_to,"
-            f" superseded_by, session, topic, vec, flags FROM items WHERE {where} ORDER BY at_ts, id",
+            " superseded_by, session, topic, vec, flags"
+            f" FROM items WHERE {where} ORDER BY at_ts, id",
             tuple(args),
         )
         ids: dict[int, int] = {}
