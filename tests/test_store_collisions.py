@@ -147,3 +147,37 @@ def test_proposal_cannot_make_a_directory_of_a_cycle_file() -> None:
     taken = {"user/mallory/notes/p-1.md/x.md"}
     got = note_path_for({"id": "p-1", "user": "mallory"}, taken)
     assert got == "user/mallory/notes/p-1-2.md"
+
+
+def test_a_name_at_the_length_limit_is_written(tmp_path: Path) -> None:
+    """Found by the fuzz suite: the temporary file of a 255-byte name was over the limit."""
+    store = Store.init(tmp_path / "home")
+    name = "n" * 252 + ".md"
+    store.write_text(f"user/ann/{name}", "long", **W)
+    assert store.read_text(f"user/ann/{name}") == "long"
+    assert Store.open(tmp_path / "home").audit_verify().ok
+
+
+def test_recovery_quarantines_a_name_the_filesystem_refuses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from sleepstack.store.fs import LocalFS
+
+    home = tmp_path / "home"
+    store = Store.init(home)
+    real = LocalFS._write_atomic
+
+    def too_long(self: LocalFS, rel: str, data: bytes, *, durable: bool) -> None:
+        if rel.startswith("user/"):
+            raise OSError(errno.ENAMETOOLONG, "File name too long", rel)
+        real(self, rel, data, durable=durable)
+
+    monkeypatch.setattr(LocalFS, "_write_atomic", too_long)
+    with pytest.raises(OSError):
+        store.write_text("user/ann/x.md", "x", **W)
+    again = Store.open(home)  # the name is still refused: quarantined, not a wedge
+    monkeypatch.undo()
+    report = again.audit_verify()
+    assert report.ok and [q["path"] for q in report.quarantined] == ["user/ann/x.md"]
+    again.write_text("user/ann/y.md", "still serving", **W)

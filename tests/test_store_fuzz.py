@@ -17,13 +17,14 @@ Bounded (a few dozen short runs) so that it stays in the default test run.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 import uuid
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
@@ -195,3 +196,44 @@ TestLocalFuzz = LocalFuzz.TestCase
 TestLocalFuzz.settings = _SETTINGS
 TestMemoryFuzz = MemoryFuzz.TestCase
 TestMemoryFuzz.settings = _SETTINGS
+
+
+# -------------------------------------- proposals with colliding targets, then sleep
+NOTE_SEGS = ["a.md", "a.md/b.md", "b.md", "a.md/b.md/c.md", "x", "é.md", "e\u0301.md",
+             "../a.md", "facts.jsonl"]
+SLEEP_CONFIG = '[wake]\nembedder = "hash:64"\n\n[sleep]\nllm = "none"\n'
+#: where a proposal asks to go, for its user ``{u}``: mostly its own notes
+HEADS_FOR = ["user/{u}/notes/", "user/{u}/notes/", "user/{u}/notes/", "user/{u}/",
+             "user/{u}/LONG_TERM.md/notes/", "user/mallory/notes/"]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(["mallory", "ann"]), st.sampled_from(HEADS_FOR),
+                          st.sampled_from(NOTE_SEGS)),
+                min_size=2, max_size=6))
+def test_no_set_of_proposals_stops_the_sleep_cycle(props: list[tuple[str, str, str]]) -> None:
+    from sleepstack.config import Config
+    from sleepstack.errors import PathRefused
+    from sleepstack.sleep.cycle import run_cycle
+
+    root = Path(tempfile.mkdtemp(prefix="sleepstack-fuzz-sleep-"))
+    try:
+        store = Store.init(root / "home", config_text=SLEEP_CONFIG)
+        for i, (user, head, seg) in enumerate(props):
+            # refused at once (PathRefused) for another user's area or a bad path
+            with contextlib.suppress(PathRefused):
+                propose(store, f"{user} note {i} about tea", user=user, session="s",
+                        path=head.format(u=user) + seg)
+        run_cycle(store, Config.parse(SLEEP_CONFIG))
+        again = Store.open(root / "home")
+        assert again.audit_verify().ok
+        files = set(again.list(""))
+        for f in files:
+            parts = f.split("/")
+            assert not any("/".join(parts[:i]) in files for i in range(1, len(parts))), f
+        for f in again.list("user"):
+            owner = f.split("/")[1]
+            if "/notes/" in f:
+                assert f.startswith(f"user/{owner}/notes/"), f
+    finally:
+        shutil.rmtree(root, ignore_errors=True)

@@ -261,8 +261,10 @@ class LocalFS:
 
     def _write_atomic(self, rel: str, data: bytes, *, durable: bool) -> None:
         target = os.path.join(self._root_str, rel)
-        parent, name = os.path.split(target)
-        tmp = os.path.join(parent, f".{name}.{uuid.uuid4().hex[:12]}.tmp")
+        parent = os.path.dirname(target)
+        # Not derived from the name: a 255-byte name (the policy's limit) plus a
+        # suffix would be over the filesystem's limit, after the commit point.
+        tmp = os.path.join(parent, f".tmp-{uuid.uuid4().hex[:16]}")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         except FileNotFoundError:

@@ -28,6 +28,7 @@ take the lock: atomic renames give them old or new.
 from __future__ import annotations
 
 import builtins
+import errno
 import json
 import os
 import uuid
@@ -92,6 +93,8 @@ CONFIG_FILE = "sleepstack.toml"
 _AUDITED_AREAS = (Area.MEMORY, Area.USER, Area.STAGING, Area.CONFIG, Area.REPORTS)
 
 Op = Literal["write", "delete", "append"]
+#: what retrying can never fix when recovery applies a committed entry
+_UNAPPLIABLE = (NotADirectoryError, IsADirectoryError, FileExistsError, FileNotFoundError)
 
 
 @dataclass(frozen=True)
@@ -668,8 +671,9 @@ class Store:
         for e in pending:
             try:
                 self._apply_entries([e])
-            except (NotADirectoryError, IsADirectoryError, FileExistsError,
-                    FileNotFoundError) as exc:
+            except OSError as exc:
+                if not isinstance(exc, _UNAPPLIABLE) and exc.errno != errno.ENAMETOOLONG:
+                    raise
                 stuck.append((e, f"{type(exc).__name__}: {exc.strerror or exc}"))
         return stuck
 
