@@ -330,3 +330,37 @@ def test_an_erasure_does_not_launder_a_file_written_behind_the_log(home: Path) -
     assert hits(SECRET, home) == []  # erased all the same
     breaks = Store.open(home).audit_verify().breaks
     assert any(b.path == "user/alice/notes/sneaky.md" for b in breaks)  # still reported
+
+
+def test_a_record_larger_than_the_tail_read_is_recovered(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    from sleepstack.forget import ForgetTarget, forget
+    from sleepstack.store import Change
+    from sleepstack.store import erase as erase_mod
+
+    home = tmp_path / "home"
+    store = Store.init(home, config_text=CONFIG)
+    store.apply([Change("write", f"user/alice/notes/n{i:04d}.md", f"note {i}: {SECRET}\n")
+                 for i in range(260)], actor="test", reason="many notes")
+
+    class Crash(BaseException):
+        pass
+
+    def crash(name: str) -> None:
+        if name == "forget:committed":
+            raise Crash
+
+    from sleepstack.store import store as store_mod
+
+    monkeypatch.setattr(erase_mod, "kill_point", crash)
+    monkeypatch.setattr(store_mod, "kill_point", crash)
+    with pytest.raises(Crash):
+        forget(store, ForgetTarget.from_args(text=SECRET), reason="leak", actor="test",
+               embedder="hash:64")
+    monkeypatch.undo()
+    log_bytes = (home / "audit/log.jsonl").read_bytes()
+    assert len(log_bytes.splitlines()[-1]) > 1 << 16  # the record outgrows the tail read
+    reopened = Store.open(home)  # recovery parses the long last line and finishes
+    assert reopened.audit_verify().ok
+    assert hits(SECRET, home) == []
