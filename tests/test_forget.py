@@ -364,3 +364,20 @@ def test_a_record_larger_than_the_tail_read_is_recovered(tmp_path: Path,
     reopened = Store.open(home)  # recovery parses the long last line and finishes
     assert reopened.audit_verify().ok
     assert hits(SECRET, home) == []
+
+
+def test_a_multi_line_secret_is_found_in_every_file_format(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store.init(home, config_text=CONFIG)
+    block = "ZQX-BEGIN vault-token\nqv8Lm2-Rt5Wz-0pNa\nZQX-END vault-token"
+    log(store, "alice", "m1", f"here it is:\n{block}\nkeep it safe", 5)
+    from sleepstack.wake.propose import propose
+
+    propose(store, f"Remember this block:\n{block}", user="alice", session="s1", source="chat")
+    _cli_json(home, "sleep")
+    assert hits("qv8Lm2-Rt5Wz-0pNa", home)
+    _cli_json(home, "forget", "--secret", "--reason", "pasted a token",
+              stdin=(block + "\n").encode())
+    for part in ("qv8Lm2-Rt5Wz-0pNa", block):
+        assert hits(part, home) == [], part
+    assert _cli_json(home, "audit", "verify")["ok"]
