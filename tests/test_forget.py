@@ -381,3 +381,13 @@ def test_a_multi_line_secret_is_found_in_every_file_format(tmp_path: Path) -> No
     for part in ("qv8Lm2-Rt5Wz-0pNa", block):
         assert hits(part, home) == [], part
     assert _cli_json(home, "audit", "verify")["ok"]
+
+
+def test_a_failed_index_rebuild_does_not_undo_or_hide_the_erasure(home: Path) -> None:
+    from sleepstack.forget import ForgetTarget, forget
+
+    out = forget(Store.open(home), ForgetTarget.from_args(text=SECRET), reason="leak",
+                 actor="test", embedder="nope:x")
+    assert out.seq and out.index is None and "index rebuild failed" in out.warnings[0]
+    assert hits(SECRET, home) == []
+    assert "Lisbon" in Memory(home).recall("where do I live", "alice").context  # from files

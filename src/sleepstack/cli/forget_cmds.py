@@ -60,7 +60,10 @@ def _forget(args: argparse.Namespace, ctx: Context) -> int:
                 print(f"{place['action']:<18} {place['area']:<9} {where}{sha}")
         counts = ", ".join(f"{k} {v}" for k, v in summary.counts.items())
         print(f"{summary.forget_id}: {verb} {summary.changed} place(s): {counts}"
-              f" ({summary.bytes_rewritten} bytes rewritten, {summary.seconds:.2f}s)")
+              f" ({summary.bytes_rewritten} bytes rewritten, {summary.bytes_removed} deleted,"
+              f" {summary.seconds:.2f}s)")
+        for warning in summary.warnings:
+            ctx.note(f"warning: {warning}")
 
     ctx.emit(summary.to_dict(), human)
     return 0
