@@ -90,10 +90,11 @@ def plan_retention(store: Store, policy: Retention, now: datetime) -> ErasurePla
                 doomed.add(sha)
             else:
                 kept.add(sha)
-    for path in store.list(""):
-        sha = store.sha(path)
-        if sha:
-            kept.add(sha)
+    # The current content of every path is its last audited version (read from the
+    # log, not from the files: this runs every cycle and must not read the whole tree).
+    for versions in history.values():
+        if versions[-1][0]:
+            kept.add(versions[-1][0])
     if policy.archive_days:
         old = now - timedelta(days=policy.archive_days)
         for path in store.list("staging/archive"):
