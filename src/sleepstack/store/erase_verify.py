@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .audit import Break, chain_breaks, entry_hash
+from .audit import Break, canonical, chain_breaks, entry_hash, sha256_hex
 from .erase import Redactions
 from .fs import StoreFS
 
@@ -28,7 +28,7 @@ def chain_breaks_after_erasure(entries: list[dict[str, Any]], red: Redactions
         listed = red.entries.get(int(e.get("seq", 0)))
         if listed is None or e.get("hash") == entry_hash(e):
             continue
-        if e == listed[1] and e.get("hash") == listed[0]:
+        if e.get("hash") == listed[0] and sha256_hex(canonical(e)) == listed[1]:
             scrubbed += 1
         else:
             breaks.append(Break("edited", f"entry seq {e.get('seq')} was edited (its hash"
