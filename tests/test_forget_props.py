@@ -1,7 +1,7 @@
 """Hypothesis: any history of writes, appends, deletes and erasures stays verifiable.
 
 After any sequence of mutations (some contents holding a secret, some reasons
-quoting it) and one or more ``forget --text`` erasures interleaved with them:
+quoting it) and ``forget --text`` / ``forget --user`` erasures interleaved with them:
 
 - ``audit verify`` passes;
 - not one byte of an erased secret is left anywhere under the home (audit log
@@ -76,6 +76,17 @@ class ErasureMachine(RuleBasedStateMachine):
                actor="prop", rebuild_index=False)
         self.erased.add(secret)
         self.model = {p: self._after_erasures(t) for p, t in self.model.items()}
+
+    @rule()
+    def erase_bob(self) -> None:
+        ever = any("/bob/" in e.get("path", "") for e in self.store.audit_entries())
+        try:
+            forget(self.store, ForgetTarget.from_args(user="bob"), reason="account closed",
+                   actor="prop", rebuild_index=False)
+        except NotFoundError:
+            assert not ever
+            return
+        self.model = {p: t for p, t in self.model.items() if "/bob/" not in p}
 
     @invariant()
     def verifies(self) -> None:
