@@ -129,6 +129,11 @@ def test_history_of_an_erased_file_reads_redacted_versions(home: Path) -> None:
 
 
 def test_forget_user_leaves_no_file_or_row_and_others_byte_identical(home: Path) -> None:
+    from sleepstack.server.tokens import TokenStore
+
+    tokens = TokenStore(Store.open(home))
+    tokens.create("alice", "write")
+    _, bob_token = tokens.create("bob", "read")
     before = snapshot(home)
     others = {p: b for p, b in before.items()
               if p.startswith(("memory/log/bob", "user/bob", "memory/log/carol", "user/carol"))}
@@ -150,8 +155,9 @@ def test_forget_user_leaves_no_file_or_row_and_others_byte_identical(home: Path)
         assert db.execute("select count(*) from items where user = 'bob'").fetchone()[0] > 0
     assert _cli_json(home, "audit", "verify")["ok"]
     assert "Oslo" in Memory(home).recall("where do I live", "carol").context
-    tokens = home / "config/tokens.json"
-    assert not tokens.exists() or "alice" not in tokens.read_text()
+    assert '"alice"' not in (home / "config/tokens.json").read_text()
+    bob = TokenStore(Store.open(home)).verify(bob_token)
+    assert bob is not None and bob.user == "bob"
 
 
 def test_forget_turn_tombstones_and_drops_what_only_it_said(home: Path) -> None:
