@@ -88,3 +88,32 @@ def test_forget_user_on_s3(s3home: str, client: Any, bucket: str, cache_dir: Pat
     assert _hits(SECRET, after, cache_dir) == []
     assert _hits("I live in Lisbon.", after, cache_dir) == []
     assert Memory(s3home).audit_verify().ok
+
+
+class _Crash(BaseException):
+    """Stands in for SIGKILL in-process (the lease is released, nothing else is done)."""
+
+
+@pytest.mark.parametrize("point", ["forget:files-half", "forget:versions-half",
+                                   "forget:audit"])
+def test_an_interrupted_erasure_on_s3_is_finished_by_the_next_open(
+        point: str, s3home: str, client: Any, bucket: str, cache_dir: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sleepstack.store import erase, store
+
+    def crash(name: str) -> None:
+        if name == point:
+            raise _Crash(name)
+
+    real = erase.kill_point
+    monkeypatch.setattr(erase, "kill_point", crash)
+    monkeypatch.setattr(store, "kill_point", crash)
+    with pytest.raises(_Crash):
+        Memory(s3home).forget(text=SECRET, reason="leaked")
+    monkeypatch.setattr(erase, "kill_point", real)
+    monkeypatch.setattr(store, "kill_point", real)
+    report = Memory(s3home).audit_verify()  # opening recovers: the record is executed
+    assert report.ok and report.erasures == 1, report.to_dict()
+    assert _hits(SECRET, snapshot(client, bucket), cache_dir) == []
+    recovered = [e for e in Store.open(s3home).audit_entries() if e["op"] == "recover"]
+    assert recovered and "completed interrupted mutation" in recovered[-1]["reason"]

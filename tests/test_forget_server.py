@@ -140,3 +140,31 @@ def test_require_operator_is_one_comparison_with_the_operator_scope() -> None:
     for scope in ("read", "write", "admin", "Operator", "operator "):
         with pytest.raises(AccessDenied):
             require_operator(replace(rec, scope=scope), "erasing a whole user")
+
+
+def test_http_delete_fact_own_only(tmp_path: Path) -> None:
+    from forget_seed import CONFIG
+    from sleepstack.store import Store
+
+    home = tmp_path / "home"
+    Store.init(home, config_text=CONFIG)
+    mem = Memory(home)
+    mem.log("alice", "s1", "user", "I live in Lisbon.", id="a1")
+    mem.log("bob", "s1", "user", "I live in Berlin.", id="b1")
+    mem.sleep()
+    ts = TokenStore(mem.store)
+    tokens = {(u, "write"): ts.create(u, "write")[1] for u in ("alice", "bob")}
+    alice_fact = mem.facts("alice")[0].id
+    bob_fact = mem.facts("bob")[0].id
+    with running_server(home, "--rate", "1000", "--burst", "1000") as base:
+        r = _call(base, tokens, "DELETE", f"/v1/facts/{bob_fact}", "alice",
+                  params={"reason": "x"})
+        assert r.status_code == 404, r.text
+        r = _call(base, tokens, "DELETE", f"/v1/facts/{alice_fact}", "alice")
+        assert r.status_code == 422  # the reason is required
+        r = _call(base, tokens, "DELETE", f"/v1/facts/{alice_fact}", "alice",
+                  params={"reason": "wrong"})
+        assert r.status_code == 200, r.text
+    assert Memory(home).facts("alice", include_history=True) == []
+    assert [f.id for f in Memory(home).facts("bob")] == [bob_fact]
+    assert Memory(home).audit_verify().ok

@@ -98,3 +98,12 @@ def test_the_sleep_cycle_applies_retention(tmp_path: Path) -> None:
     assert verify.ok and verify.erasures >= 1
     # Undo of the last cycle still works: its previous versions are kept (N = 2).
     assert Memory(home).undo(second.cycle_id).undone == second.cycle_id
+
+
+def test_a_bad_retention_setting_never_fails_a_committed_cycle(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    store = Store.init(home, config_text=CONFIG + "\n[retention]\nversions_keep = -1\n")
+    seed(store)
+    summary = Memory(home).sleep()
+    assert not summary.noop and any("retention skipped" in w for w in summary.warnings)
+    assert store.audit_verify().ok

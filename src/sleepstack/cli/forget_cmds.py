@@ -27,7 +27,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--text", help="a literal string (it shows in your shell history:"
                                   " prefer --secret)")
     p.add_argument("--secret", action="store_true",
-                   help="read the literal string from stdin (one line)")
+                   help="read the literal string from stdin (all of it, less a final"
+                        " newline: multi-line keys work)")
     p.add_argument("--reason", required=True, help="why (recorded in the audit)")
     p.add_argument("--dry-run", action="store_true",
                    help="list every place that would change, counted per area")
@@ -39,7 +40,8 @@ def _forget(args: argparse.Namespace, ctx: Context) -> int:
     if args.secret:
         if text is not None:
             raise UsageError("give the string either with --text or on stdin with --secret")
-        text = sys.stdin.readline().rstrip("\r\n")
+        # All of stdin (a pasted key may span lines), less the newline that ends it.
+        text = sys.stdin.read().removesuffix("\n").removesuffix("\r")
     if args.session is not None and args.user is None:
         raise UsageError("forget --session needs --user")
     summary = ctx.memory().forget(turns=args.turn, session=args.session, user=args.user,
@@ -58,7 +60,10 @@ def _forget(args: argparse.Namespace, ctx: Context) -> int:
                 print(f"{place['action']:<18} {place['area']:<9} {where}{sha}")
         counts = ", ".join(f"{k} {v}" for k, v in summary.counts.items())
         print(f"{summary.forget_id}: {verb} {summary.changed} place(s): {counts}"
-              f" ({summary.bytes_rewritten} bytes rewritten, {summary.seconds:.2f}s)")
+              f" ({summary.bytes_rewritten} bytes rewritten, {summary.bytes_removed} deleted,"
+              f" {summary.seconds:.2f}s)")
+        for warning in summary.warnings:
+            ctx.note(f"warning: {warning}")
 
     ctx.emit(summary.to_dict(), human)
     return 0

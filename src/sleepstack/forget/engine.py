@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import SleepstackError, UsageError
 from ..store import Store
 from .plan import Planned, plan_erasure
 from .target import ForgetTarget
@@ -41,6 +41,7 @@ class ForgetSummary:
     #: the redaction record's audit seq (None: dry run, or nothing to erase)
     seq: int | None = None
     index: dict[str, Any] | None = None
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def changed(self) -> int:
@@ -53,7 +54,7 @@ class ForgetSummary:
                 "counts": self.counts, "changed": self.changed, "places": self.places,
                 "bytes_rewritten": self.bytes_rewritten, "bytes_removed": self.bytes_removed,
                 "seconds": self.seconds,
-                "seq": self.seq, "index": self.index}
+                "seq": self.seq, "index": self.index, "warnings": self.warnings}
 
 
 def new_forget_id() -> str:
@@ -84,7 +85,12 @@ def forget(store: Store, target: ForgetTarget, *, reason: str, actor: str,
         summary = _summary(fid, target, planned, dry_run=False, t0=t0)
         summary.seq = int(record["seq"])
         if rebuild_index:
-            summary.index = _rebuild_index(store, embedder)
+            try:
+                summary.index = _rebuild_index(store, embedder)
+            except SleepstackError as exc:
+                # The erasure is complete; without an index recall reads the files.
+                summary.warnings.append(f"index rebuild failed ({exc.message}); recall"
+                                        " reads the files until the next build")
     summary.seconds = round(time.perf_counter() - t0, 4)
     return summary
 

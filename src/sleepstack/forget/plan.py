@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import NotFoundError
 from ..sleep.state import STATE_PATH
-from ..store import Store
+from ..store import Store, blob_path
 from ..store.erase import ErasurePlan, redactions_of, resolve_sha
 from .select import Catalog, Selection, select
 from .target import ForgetTarget
@@ -76,20 +76,24 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
     verdicts: dict[str, list[tuple[str, str | None, str]]] = {}
     for path, shas in sorted(cat.versions.items()):
         for sha in dict.fromkeys(shas):
-            now = resolve_sha(red, sha)
-            if now is None or (now in verdicts and any(p == path for p, _, _ in verdicts[now])):
-                continue
-            try:
-                text = store.blob_text(now)
-            except NotFoundError:
-                continue
-            new = transform(path, text, sel, forget_id, forms)
-            if new is not None and remap is not None and path == STATE_PATH:
-                new = remap(new)
-            if new is not None and path.endswith("/LONG_TERM.md") and sel.facts:
-                new = _long_term_version(store, cat, path, sha, text, sel, forget_id,
-                                         forms) or new
-            verdicts.setdefault(now, []).append((path, new, text))
+            # The blob itself when it is there (content said again after an erasure
+            # re-creates it under its old name) and what an earlier erasure left in
+            # its place: both may hold this target.
+            here = [sha] if store.fs.exists(blob_path(sha)) else []
+            for now in dict.fromkeys([*here, resolve_sha(red, sha)]):
+                if now is None or any(p == path for p, _, _ in verdicts.get(now, [])):
+                    continue
+                try:
+                    text = store.fs.read_bytes(blob_path(now)).decode("utf-8")
+                except (FileNotFoundError, UnicodeDecodeError):
+                    continue
+                new = transform(path, text, sel, forget_id, forms)
+                if new is not None and remap is not None and path == STATE_PATH:
+                    new = remap(new)
+                if new is not None and path.endswith("/LONG_TERM.md") and sel.facts:
+                    new = _long_term_version(store, cat, path, sha, text, sel, forget_id,
+                                             forms) or new
+                verdicts.setdefault(now, []).append((path, new, text))
     for sha, results in sorted(verdicts.items()):
         original = results[0][2]
         if any(new == original for _p, new, _t in results):
@@ -109,7 +113,10 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
     for e in cat.entries:
         scrubbed = scrub_entry(e, forms)
         if scrubbed is not None:
-            out.plan.entries[int(e["seq"])] = scrubbed
+            seq = int(e["seq"])
+            out.plan.entries[seq] = scrubbed
+            if seq in red.entries:  # scrubbed before: that body may hold this target
+                out.plan.blobs[red.entries[seq][1]] = None
             out.count("audit", "scrubbed")
             out.places.append({"area": "audit", "seq": e["seq"], "action": "scrub"})
     # 4. derived areas: deleted whole and rebuilt (a content-keyed cache cannot be patched

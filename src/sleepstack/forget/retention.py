@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..store import Store
-from ..store.erase import ErasurePlan, redactions_of
+from ..store.erase import REDACT_OP, ErasurePlan, redactions_of
 from .engine import new_forget_id
 from .select import Catalog
 
@@ -76,6 +76,11 @@ def plan_retention(store: Store, policy: Retention, now: datetime) -> ErasurePla
     kept: set[str] = set()
     history: dict[str, list[tuple[str, datetime]]] = {}
     for e in cat.entries:
+        if e.get("op") == REDACT_OP and e.get("at"):
+            # An erasure's replacement content is a version of its path (maybe the current one).
+            for rpath, (_old, new) in (e.get("files") or {}).items():
+                history.setdefault(str(rpath), []).append((str(new or ""), _parse(str(e["at"]))))
+            continue
         path, sha = e.get("path"), e.get("new_sha")
         if not path or e.get("op") not in ("write", "delete") or not e.get("at"):
             continue
@@ -90,10 +95,11 @@ def plan_retention(store: Store, policy: Retention, now: datetime) -> ErasurePla
                 doomed.add(sha)
             else:
                 kept.add(sha)
-    for path in store.list(""):
-        sha = store.sha(path)
-        if sha:
-            kept.add(sha)
+    # The current content of every path is its last audited version (read from the
+    # log, not from the files: this runs every cycle and must not read the whole tree).
+    for versions in history.values():
+        if versions[-1][0]:
+            kept.add(versions[-1][0])
     if policy.archive_days:
         old = now - timedelta(days=policy.archive_days)
         for path in store.list("staging/archive"):

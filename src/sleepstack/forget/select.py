@@ -16,6 +16,7 @@ from ..errors import NotFoundError
 from ..layers.facts import Fact, load_facts
 from ..layers.rawlog import is_erased, parse_file
 from ..store import Store
+from ..store.erase import REDACT_OP
 from ..store.paths import user_of
 from .target import ForgetTarget
 
@@ -63,6 +64,13 @@ class Catalog:
         self.entries = store.audit_entries()
         self.versions: dict[str, list[str]] = {}
         for e in self.entries:
+            if e.get("op") == REDACT_OP:
+                # An earlier erasure's replacement contents are versions of their paths too.
+                for path, (_old, new) in (e.get("files") or {}).items():
+                    shas = self.versions.setdefault(str(path), [])
+                    if new:
+                        shas.append(str(new))
+                continue
             sha = e.get("chunk_sha") if e.get("op") == "append" else e.get("new_sha")
             if e.get("path"):
                 shas = self.versions.setdefault(str(e["path"]), [])

@@ -56,6 +56,7 @@ def encodings(literal: str) -> list[str]:
         html.escape(literal),
         html.escape(literal, quote=False),
         " ".join(literal.split()),  # cited lines flatten whitespace
+        literal.replace("\n", "\n> "),  # a note quotes its text as a Markdown blockquote
     }
     forms |= {json.dumps(f)[1:-1] for f in list(forms)}  # JSON holding an escaped line
     return sorted((f for f in forms if f), key=len, reverse=True)

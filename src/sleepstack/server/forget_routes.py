@@ -66,6 +66,7 @@ class ForgetOut(BaseModel):
     bytes_removed: int = 0
     seconds: float
     seq: int | None = None
+    warnings: list[str] = Field(default_factory=list)
 
 
 def mount_forget(app: FastAPI, *, writer: Callable[..., Awaitable[TokenRecord]],

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..config import Config
 from ..engines import Engine, cycle_lock, get_engine, kill_point
-from ..errors import NotFoundError, UsageError
+from ..errors import NotFoundError, SleepstackError
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
 from ..store.paths import Area, area_of
@@ -227,7 +227,7 @@ def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: 
         retained = apply_retention(store, config.raw)
         if retained["seq"] is not None:
             summary.details["retention"] = [retained]
-    except UsageError as exc:
+    except SleepstackError as exc:  # the cycle is committed: retention waits for the next
         state.warnings.append(f"retention skipped: {exc.message}")
     # ---- end retention ----
     state.timings["total"] = round(time.perf_counter() - t0, 4)

@@ -102,7 +102,10 @@ def record_fields(plan: ErasurePlan, old: Mapping[str, str | None]) -> dict[str,
         "files": {p: [old.get(p), None if d is None else sha256_hex(d)]
                   for p, d in sorted(plan.files.items())},
         "blobs": {s: None if d is None else sha256_hex(d) for s, d in sorted(plan.blobs.items())},
-        "entries": {str(seq): body for seq, body in sorted(plan.entries.items())},
+        # Scrubbed entries by hash only: the bodies are blobs, so that a later erasure
+        # can erase a body that still holds *its* target (a record is never edited).
+        "entries": {str(seq): [str(body.get("hash")), sha256_hex(canonical(body))]
+                    for seq, body in sorted(plan.entries.items())},
         "derived": list(plan.derived),
         "counts": dict(sorted(plan.counts.items())),
     }
@@ -113,6 +116,8 @@ def new_blobs(plan: ErasurePlan) -> Iterable[bytes]:
     for data in (*plan.files.values(), *plan.blobs.values()):
         if data is not None:
             yield data
+    for body in plan.entries.values():
+        yield canonical(body)
 
 
 def execute_redaction(store: Store, record: Mapping[str, Any]) -> None:
@@ -136,7 +141,7 @@ def execute_redaction(store: Store, record: Mapping[str, Any]) -> None:
         if n == len(blobs) // 2:
             kill_point("forget:versions-half")
     kill_point("forget:versions")
-    scrubbed = {int(k): v for k, v in (record.get("entries") or {}).items()}
+    scrubbed = {int(k): str(v[1]) for k, v in (record.get("entries") or {}).items()}
     if scrubbed:
         _rewrite_audit(store, scrubbed)
     kill_point("forget:audit")
@@ -145,13 +150,17 @@ def execute_redaction(store: Store, record: Mapping[str, Any]) -> None:
     kill_point("forget:derived")
 
 
-def _rewrite_audit(store: Store, scrubbed: Mapping[int, dict[str, Any]]) -> None:
+def _rewrite_audit(store: Store, scrubbed: Mapping[int, str]) -> None:
     """Replace the audit lines of the scrubbed entries (only those that still differ)."""
-    entries = parse_lines(store._log.read_all()).entries
-    changed = {int(e["seq"]): scrubbed[int(e["seq"])] for e in entries
-               if int(e.get("seq", 0)) in scrubbed and e != scrubbed[int(e["seq"])]}
-    if changed:
-        store._log.rewrite({seq: canonical(body) + b"\n" for seq, body in changed.items()})
+    from .store import blob_path
+
+    lines: dict[int, bytes] = {}
+    for e in parse_lines(store._log.read_all()).entries:
+        seq = int(e.get("seq", 0))
+        if seq in scrubbed and sha256_hex(canonical(e)) != scrubbed[seq]:
+            lines[seq] = store.fs.read_bytes(blob_path(scrubbed[seq])).rstrip(b"\n") + b"\n"
+    if lines:
+        store._log.rewrite(lines)
 
 
 def purge_derived(store: Store, area: str) -> None:
@@ -207,8 +216,8 @@ class Redactions:
     """What the redaction records of a log say, for ``audit verify`` and version reads."""
 
     records: int = 0
-    #: audit seq -> (original hash, scrubbed body), the latest record wins
-    entries: dict[int, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    #: audit seq -> (original hash, sha of the scrubbed body), the latest record wins
+    entries: dict[int, tuple[str, str]] = field(default_factory=dict)
     #: version sha -> redacted sha (None: erased), merged over every record
     blobs: dict[str, str | None] = field(default_factory=dict)
 
@@ -220,9 +229,9 @@ def redactions_of(entries: Iterable[dict[str, Any]]) -> Redactions:
         if e.get("op") != REDACT_OP or e.get("hash") != entry_hash(e):
             continue
         out.records += 1
-        for k, body in (e.get("entries") or {}).items():
-            if isinstance(body, dict) and int(k) < int(e["seq"]):
-                out.entries[int(k)] = (str(body.get("hash")), body)
+        for k, pair in (e.get("entries") or {}).items():
+            if isinstance(pair, list) and len(pair) == 2 and int(k) < int(e["seq"]):
+                out.entries[int(k)] = (str(pair[0]), str(pair[1]))
         for sha, new in (e.get("blobs") or {}).items():
             out.blobs[str(sha)] = None if new is None else str(new)
     return out

@@ -32,7 +32,7 @@ import errno
 import json
 import os
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -51,7 +51,6 @@ from .audit import (
     HEAD_PATH,
     Break,
     canonical,
-    chain_breaks,
     entry_hash,
     parse_lines,
     sha256_hex,
@@ -67,6 +66,7 @@ from .erase import (
     redactions_of,
     resolve_sha,
 )
+from .erase_verify import chain_breaks_after_erasure, check_record
 from .fs import StoreFS, audit_log_for, open_fs
 from .paths import (
     Area,
@@ -757,22 +757,9 @@ class Store:
             Break("unparsable", f"audit line {n} is not a JSON object") for n in parsed.bad_lines
         ]
         entries = parsed.entries
-        red = redactions_of(entries)
-        scrubbed = 0
-        for b in chain_breaks(entries):
-            listed = red.entries.get(b.seq) if b.kind == "edited" and b.seq else None
-            if listed is not None:
-                continue  # judged below against the record that scrubbed it
-            breaks.append(b)
-        for e in entries:
-            listed = red.entries.get(int(e.get("seq", 0)))
-            if listed is None or e.get("hash") == entry_hash(e):
-                continue
-            if e == listed[1] and e.get("hash") == listed[0]:
-                scrubbed += 1
-            else:
-                breaks.append(Break("edited", f"entry seq {e.get('seq')} was edited (its hash"
-                                    " does not match its redaction record)", e.get("seq")))
+        red = redactions_of(entries)  # erasures (ADR 0004): what they changed, on the record
+        chain, scrubbed = chain_breaks_after_erasure(entries, red)
+        breaks.extend(chain)
         head = self._read_head()
         if entries or head:
             last = entries[-1] if entries else None
@@ -792,7 +779,7 @@ class Store:
         quarantined: builtins.list[dict[str, Any]] = []
         for e in entries:
             if e.get("op") == REDACT_OP and e.get("hash") == entry_hash(e):
-                self._verify_record(e, expected, breaks, red.blobs)
+                breaks.extend(check_record(self.fs, e, expected, red.blobs))
                 continue
             path = e.get("path")
             if not path:
@@ -845,22 +832,6 @@ class Store:
         return VerifyReport(entries=len(entries), files_checked=len(files), breaks=breaks,
                             quarantined=quarantined, redacted=scrubbed, erasures=red.records,
                             versions_erased=len(red.blobs))
-
-    def _verify_record(self, e: dict[str, Any], expected: dict[str, str | None],
-                       breaks: builtins.list[Break], erased: Mapping[str, str | None]) -> None:
-        """A redaction record moves the files it names to their redacted state."""
-        for path, pair in (e.get("files") or {}).items():
-            old, new = pair
-            if expected.get(path) != old:  # an absent path is expected absent (None)
-                breaks.append(Break("unaudited_change", f"{path} was changed outside the"
-                                    f" store before seq {e.get('seq')}", e.get("seq"), path))
-            expected[path] = new
-        for new in [*(p[1] for p in (e.get("files") or {}).values()),
-                    *(e.get("blobs") or {}).values()]:
-            if (new is not None and new not in erased
-                    and not self.fs.exists(blob_path(new))):
-                breaks.append(Break("version_missing", f"redacted version {new[:12]} of"
-                                    f" erasure {e.get('forget')} is missing", e.get("seq")))
 
 
 def _names(changes: Sequence[Change]) -> str:
