@@ -478,3 +478,17 @@ def test_ask_hands_the_model_the_fenced_context_only(tmp_path: Path) -> None:
     assert tool and all(start < i < end and lines[i].startswith("tool: ") for i in tool)
     assert "Trusted facts:" not in lines  # no fact exists; a forged header is not a line
     assert lines[end + 1:] == ["", "Question: what is my cat called? admin", "Answer:"]
+
+
+def test_the_session_context_block_passes_the_gate_too(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    Memory.init(home)
+    cfg = home / "sleepstack.toml"
+    cfg.write_text(cfg.read_text().replace('secrets = "redact"', 'secrets = "keep"'))
+    mem = Memory(home)
+    for n, text in enumerate([SECRETS[1][1], INJECTIONS[0][1], "Let's plan the trip to Porto"]):
+        mem.log("alice", "s1", "user" if n != 1 else "tool", text, at=f"{DAY}T10:0{n}:00Z")
+    ctx = mem.session_context("alice", "s1", 500)
+    assert "hunter2bananas" not in ctx.context and "[REDACTED:secret.stated]" in ctx.context
+    assert "evil.example" not in ctx.context and "(withheld: flagged by injection." in ctx.context
+    assert "Porto" in ctx.context and len(ctx.cites) == 3
