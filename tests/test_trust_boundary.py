@@ -130,6 +130,11 @@ def test_nothing_under_user_holds_a_secret_or_an_injection(filled: Path) -> None
     # What could be kept was: the harmless turn became a fact, the secrets left a marker.
     assert "Lisbon" in files["user/alice/facts.jsonl"]
     assert "[REDACTED:secret." in files["user/alice/SHORT_TERM.md"]
+    # The cycle's report says which turns it kept out, and why, never what they said.
+    report = next(p for p in (filled / "reports").glob("c-*.json"))
+    withheld = json.loads(report.read_text())["details"]["withheld"]
+    assert {w["turn"] for w in withheld} == {f"{r}-{n}" for r in "ut" for n, *_ in INJECTIONS}
+    assert all(w["flags"] for w in withheld) and "evil.example" not in report.read_text()
 
 
 def test_the_raw_log_and_documents_never_store_the_secrets(filled: Path) -> None:
