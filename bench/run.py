@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
-ORDER = ["store", "security", "subjects", "embed", "locomo", "scale", "sleep", "engines",
-         "serve"]
+ORDER = ["store", "security", "subjects", "embed", "locomo", "trust", "scale", "sleep",
+         "engines", "serve"]
 
 
 def main() -> int:

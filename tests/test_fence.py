@@ -144,3 +144,4 @@ def test_any_text_keeps_the_structure_and_the_budget(texts: list[str], budget: i
     check_structure(block, {"user"})
     if any(trust_of(p.row.layer) != "fact" for p in chosen):
         assert block.splitlines()[-1] == CLOSE
+

@@ -27,6 +27,7 @@ from typing import Any
 from ..index.lexical import terms
 from ..index.tokens import count_tokens
 from ..layers.rawlog import Turn, is_erased, iso, parse_file, user_log_prefix
+from ..layers.trust import screen
 from ..store import Store
 from ..store.paths import check_user_id
 
@@ -248,4 +249,17 @@ def session_context(store: Store, user: str, session: str, budget_tokens: int = 
             turns.extend(t for t in parse_file(store.read_text(path), user)
                          if t.session == session and not is_erased(t))
     turns.sort(key=lambda t: t.at)
-    return compress_turns(turns, budget_tokens, user=user, session=session)
+    return compress_turns([_gated(t) for t in turns], budget_tokens, user=user,
+                          session=session)
+
+
+def _gated(turn: Turn) -> Turn:
+    """A turn as a prompt may see it: secrets redacted, a flagged turn's text withheld.
+
+    The block goes to a model as the session so far, and its older turns are
+    no longer in the model's window: the same trust gate as recall's applies.
+    """
+    got = screen(turn.text)
+    if got.flagged:
+        return replace(turn, text=f"(withheld: flagged by {', '.join(got.flags)})")
+    return turn if got.text == turn.text else replace(turn, text=got.text)

@@ -51,9 +51,10 @@ SECRET_MODES = ("redact", "keep")
 #: (validated) notes, so a logged turn with that role would skip the quarantine
 RESERVED_ROLES = frozenset({"memory"})
 # Raw turns and documents are larger than proposals; the size rules are the
-# store's business (max_bytes), the gate only judges content.
-_MAX_BYTES = 4 << 20
-_MAX_LINES = 1 << 20
+# store's business (max_bytes), the gate only judges content. A text past these
+# limits is not judged, so it is hidden whole (fail closed).
+_MAX_BYTES = 64 << 20
+_MAX_LINES = 1 << 24
 # Rules about where a *proposal* wants to go, not about what a text says.
 _IGNORED_PREFIXES = ("path.",)
 _GATE_USER = "gate"
@@ -131,6 +132,8 @@ def _screen(text: str) -> Screened:
     for f in verdict.findings:
         if f.rule.startswith(_IGNORED_PREFIXES):
             continue
+        if f.rule.startswith("size."):  # the content rules did not run: nothing is vouched for
+            return Screened(_token(f.rule), (f.rule,), hidden=True)
         if f.rule.startswith("secret."):
             if f.span is None:
                 whole_secret = f.rule  # a secret somewhere, place unknown: hide it all

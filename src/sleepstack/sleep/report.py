@@ -47,7 +47,7 @@ DEFAULT_MAX_BYTES = 1 << 20
 MAX_ENTRIES = 200
 #: the detail lists a report carries, in the order the HTML shows them
 DETAIL_KINDS = ("promoted", "rejections", "review", "facts_added", "facts_superseded",
-                "facts_expired", "merges")
+                "facts_expired", "merges", "withheld")
 #: cycles ``reports/index.html`` lists (newest first); ``cycles.json`` has them all
 _INDEX_ROWS = 500
 #: (entries per list, characters per text, items per nested list), tried in order
@@ -303,6 +303,11 @@ def render_html(report: Mapping[str, Any]) -> str:
     section("Facts expired", "facts_expired", ["user", "fact", "category"],
             lambda d: [_e(d.get("user")), _fact_cell(d.get("fact") or {}),
                        _e((d.get("fact") or {}).get("category"))])
+    # Never their text: a withheld turn may hold the very payload it was withheld for.
+    section("Turns kept out of trusted memory (flagged by the validator)", "withheld",
+            ["user", "turn", "flags"],
+            lambda d: [_e(d.get("user")), f"<code>{_e(d.get('turn'))}</code>",
+                       _e(", ".join(map(str, d.get("flags") or [])))])
     section("Merges", "merges", ["user", "merged into", "sources", "merged lines"],
             lambda d: [_e(d.get("user")), f"<code>{_e(d.get('path'))}</code>",
                        "<br>".join(f"<code>{_e(s)}</code>" for s in d.get("sources", [])),
