@@ -162,8 +162,17 @@ def bigram_ids(ids: I64, sentence: I64) -> tuple[I64, I64]:
     return unique_per_sentence(buckets.astype(np.int64), sentence[:-1][same])
 
 
+# Runs of 25+ key-like characters (tokens, hashes, base64) say nothing a word
+# model can read, and WordPiece spends most of its time on them.
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/=_\-]{25,}")
+
+
 def views_for(text: str) -> list[str]:
     """Every reading of *text* the head scores: normalised, leetspeak, de-obfuscated."""
+    return [_LONG_RUN.sub(" ", v) for v in _views(text)]
+
+
+def _views(text: str) -> list[str]:
     norm = _normalise(text)
     views = [norm.norm]
     # A leetspeak reading that changes a single word is an identifier or a
