@@ -12,13 +12,18 @@ archives it with the reasons::
     verdict.redacted      # text to store instead (secrets redacted), or None
 
 Rule families: ``path.*``, ``size.*``, ``encoding.*``, ``unicode.*``
-(:mod:`.rules_shape`), ``injection.*`` (:mod:`.rules_injection`) and
-``secret.*`` (:mod:`.rules_secrets`). Add a model-based detector by passing
-any object with ``name`` and ``score(text) -> list[Finding]`` in
-``ValidatorConfig(scorers=(...))``.
+(:mod:`.rules_shape`), ``injection.*`` (:mod:`.rules_injection`,
+:mod:`.rules_poisoning`, read through the de-obfuscated views of
+:mod:`.views`, plus the learned head ``injection.learned`` of :mod:`.head`)
+and ``secret.*`` (:mod:`.rules_secrets`, :mod:`.rules_secrets_context`). Add a
+model-based detector by passing any object with ``name`` and
+``score(text) -> list[Finding]`` in ``ValidatorConfig(scorers=(...))``.
+Design, training data and licences: ``docs/security.md``.
 """
 
+from .head import LearnedScorer
 from .rules_injection import InjectionScorer
+from .rules_poisoning import PoisoningScorer
 from .rules_secrets import DetectSecretsEngine, SecretScorer
 from .validator import Validator, ValidatorConfig
 from .verdict import RULESET_VERSION, Decision, Finding, Scorer, Severity, Verdict
@@ -29,6 +34,8 @@ __all__ = [
     "DetectSecretsEngine",
     "Finding",
     "InjectionScorer",
+    "LearnedScorer",
+    "PoisoningScorer",
     "Scorer",
     "SecretScorer",
     "Severity",

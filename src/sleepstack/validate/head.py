@@ -11,7 +11,8 @@ Model (a logistic regression, trained by ``bench/train_injection_head.py``)::
     score(window) = b + (sum_t u[t] + sum_(t,t') g[hash(t,t')]) / sqrt(n)
                       + sum_t d[t] / n
 
-over the window's ``n`` tokens ``t`` (each token and bigram counted once per
+over the window's ``n`` word tokens ``t`` (tokens with a letter: punctuation,
+digits and list markup carry no instruction; each token and bigram counted once per
 sentence, so a line of 80 dashes weighs what one dash does): ``u`` is a weight per vocabulary entry,
 ``g`` a hashed weight per token bigram, and ``d[t] = E[t] . w`` the projection of
 MiniLM's 384-dimensional input embedding of ``t`` onto a learned direction
@@ -84,8 +85,18 @@ _TOKENIZER_LOCK = threading.Lock()
 _TOKENIZER: Any = None
 
 
+_KEEP: frozenset[int] = frozenset()
+
+
+def _word_ids(tok: Any) -> frozenset[int]:
+    # Only tokens with a letter carry meaning for the head: punctuation, digits and
+    # list markup ("-", ":", "12") made list-shaped documents look like injections.
+    return frozenset(i for t, i in tok.get_vocab().items()
+                     if any(c.isalpha() for c in t) and not (t.startswith("[") and t.endswith("]")))
+
+
 def _tokenizer() -> Any:
-    global _TOKENIZER
+    global _TOKENIZER, _KEEP
     with _TOKENIZER_LOCK:
         if _TOKENIZER is None:
             try:
@@ -95,6 +106,7 @@ def _tokenizer() -> Any:
             tok = Tokenizer.from_file(str(find_model_dir() / "tokenizer.json"))
             tok.no_truncation()
             tok.no_padding()
+            _KEEP = _word_ids(tok)
             _TOKENIZER = tok
         return _TOKENIZER
 
@@ -115,9 +127,11 @@ def tokenize(texts: Sequence[str]) -> list[TokenizedText]:
     tok = _tokenizer()
     encs = tok.encode_batch([t[:_MAX_CHARS] for t in texts], add_special_tokens=False)
     out = []
+    keep = _KEEP
     for text, enc in zip(texts, encs, strict=True):
-        ids = np.asarray(enc.ids, dtype=np.int64)
-        offsets = np.asarray(enc.offsets, dtype=np.int64).reshape(-1, 2)
+        kept = [j for j, i in enumerate(enc.ids) if i in keep]
+        ids = np.asarray([enc.ids[j] for j in kept], dtype=np.int64)
+        offsets = np.asarray([enc.offsets[j] for j in kept], dtype=np.int64).reshape(-1, 2)
         ends = np.asarray([m.end() for m in _SENT_END.finditer(text)], dtype=np.int64)
         sentence = np.searchsorted(ends, offsets[:, 0], side="right") if len(ids) else \
             np.zeros(0, dtype=np.int64)
@@ -148,11 +162,23 @@ def bigram_ids(ids: I64, sentence: I64) -> tuple[I64, I64]:
     return unique_per_sentence(buckets.astype(np.int64), sentence[:-1][same])
 
 
+# Runs of 25+ key-like characters (tokens, hashes, base64) say nothing a word
+# model can read, and WordPiece spends most of its time on them.
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/=_\-]{25,}")
+
+
 def views_for(text: str) -> list[str]:
     """Every reading of *text* the head scores: normalised, leetspeak, de-obfuscated."""
+    return [_LONG_RUN.sub(" ", v) for v in _views(text)]
+
+
+def _views(text: str) -> list[str]:
     norm = _normalise(text)
     views = [norm.norm]
-    if norm.leet is not None:
+    # A leetspeak reading that changes a single word is an identifier or a
+    # token ("a9f3", "x86"), not leetspeak: scoring it again would only cost time.
+    if norm.leet is not None and sum(
+            a != b for a, b in zip(norm.norm.split(), norm.leet.split(), strict=False)) >= 2:
         views.append(norm.leet)
     for _, view in decoded_views(text):
         views.append(_normalise(view).norm)
@@ -260,10 +286,12 @@ class HeadModel:
         # for the few dozen tokens of a typical memory, numpy's per-call overhead
         # would cost more than the arithmetic.
         enc = _tokenizer().encode(text[:_MAX_CHARS], add_special_tokens=False)
-        ids: list[int] = enc.ids
-        if not ids:
+        keep = _KEEP
+        pairs = [(i, o) for i, o in zip(enc.ids, enc.offsets, strict=True) if i in keep]
+        if not pairs:
             return -math.inf, "", 0
-        offsets: list[tuple[int, int]] = enc.offsets
+        ids: list[int] = [i for i, _ in pairs]
+        offsets: list[tuple[int, int]] = [o for _, o in pairs]
         ends = [m.end() for m in _SENT_END.finditer(text)]
         raw = [bisect.bisect_right(ends, a) for a, _ in offsets]
         renumber: dict[int, int] = {}
@@ -271,21 +299,25 @@ class HeadModel:
         k = len(renumber)
         u, d, g = self._lists()
         lin, dense, count = [0.0] * k, [0.0] * k, [0] * k
-        seen: set[tuple[int, int]] = set()
+        seen: set[int] = set()  # (sentence, token) packed into one int: cheaper than tuples
+        add = seen.add
         for tok, si in zip(ids, sent, strict=True):
-            if (si, tok) not in seen:
-                seen.add((si, tok))
+            key = si << 20 | tok
+            if key not in seen:
+                add(key)
                 lin[si] += u[tok]
                 dense[si] += d[tok]
                 count[si] += 1
         seen.clear()
-        for i in range(len(ids) - 1):
-            si = sent[i]
-            if si == sent[i + 1]:
-                bucket = (ids[i] * 1_000_003 + ids[i + 1] * 7_919) % BIGRAM_BUCKETS
-                if (si, bucket) not in seen:
-                    seen.add((si, bucket))
+        prev_tok, prev_si = -1, -1
+        for tok, si in zip(ids, sent, strict=True):
+            if si == prev_si:
+                bucket = (prev_tok * 1_000_003 + tok * 7_919) % BIGRAM_BUCKETS
+                key = si << 20 | bucket
+                if key not in seen:
+                    add(key)
                     lin[si] += g[bucket]
+            prev_tok, prev_si = tok, si
         best, span = -math.inf, (0, 0)
         for w in range(1, min(MAX_WINDOW, k) + 1):
             for lo in range(k - w + 1):

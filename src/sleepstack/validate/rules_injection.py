@@ -1200,6 +1200,7 @@ def _printable_text(raw: bytes) -> str | None:
     return s
 
 
+@lru_cache(maxsize=512)  # the rules and the learned head decode the same blobs
 def _decode_blob(blob: str, kind: str) -> str | None:
     try:
         if kind == "b64":

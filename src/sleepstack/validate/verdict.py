@@ -34,7 +34,7 @@ __all__ = [
 #: Bumped whenever a rule changes what it flags. The sleep cycle's idempotency
 #: key includes it, so a new rule set re-judges proposals instead of reusing
 #: cached verdicts.
-RULESET_VERSION = "2026.11-1"
+RULESET_VERSION = "2026.12-1"
 
 
 class Severity(StrEnum):
