@@ -332,7 +332,7 @@ def test_poisoning_line_is_rejected_with_readable_reasons(v: Validator) -> None:
     assert {"injection.persistence", "injection.payment_change"} <= rules(verdict)
     for reason in verdict.reasons:
         rule, _, message = reason.partition(": ")
-        assert rule.startswith("injection.") and message
+        assert rule.startswith(("injection.", "secret.")) and message  # the IBAN is redacted too
     text = " ".join(verdict.reasons)
     assert "future sessions" in text and "payment" in text
 

@@ -157,6 +157,8 @@ SECRETS = [
     ("我的密码是 huanghe2023", "huanghe2023"),
     ("my API key is 9f86d081884c7d659a2feaa0c55ad015", "9f86d081884c7d659a2feaa0c55ad015"),
     ("Card [REDACTED:secret.payment_card], CVV 902, exp 09/27", "902"),
+    ("My IBAN is DE89 3704 0044 0532 0130 00.", "3704 0044 0532"),
+    ("my bank account number is 31926819", "31926819"),
 ]
 
 
@@ -182,6 +184,7 @@ NOT_SECRETS = [
     "We walked along the river road and saw an eagle above the ice.",
     "Mein Passwort ist abgelaufen.",
     "Username alice has admin rights on the wiki.",
+    "The ticket DE12 3456 7890 is still open.",  # IBAN-shaped, wrong check digits
 ]
 
 

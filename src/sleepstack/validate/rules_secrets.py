@@ -1087,7 +1087,8 @@ class SecretScorer:
                        "secret.connection_string": 2, "secret.credential": 3,
                        "secret.detect_secrets": 4, "secret.payment_card": 5,
                        "secret.stated_key": 6, "secret.seed_phrase": 6, "secret.recovery_codes": 6,
-                       "secret.national_id": 6, "secret.login_pair": 7, "secret.stated": 8,
+                       "secret.national_id": 6, "secret.bank_account": 6,
+                       "secret.login_pair": 7, "secret.stated": 8,
                        "secret.passphrase": 8, "secret.card_security": 9}
         hits.sort(key=lambda h: (order[h.severity], specificity.get(h.rule, 9), h.start))
         taken: list[tuple[int, int]] = []

@@ -25,6 +25,9 @@ people actually say to an assistant is often none of those:
                            a national-id noun in several languages
 ``secret.card_security``   a CVV / CVC or an expiry date next to a card (a
                            redacted card number still counts as a card)
+``secret.bank_account``    an IBAN (ISO 13616 check digits verified), or an
+                           account number after "account number" / "sort
+                           code" / "routing number" and their translations
 =========================  ==================================================
 
 All of them are ``redact``: the memory "my SSN is [REDACTED:…]" stays
@@ -167,6 +170,32 @@ _CARD_CONTEXT = re.compile(r"(?i)\bcard\b|\bvisa\b|master ?card|\bamex\b|credit|
 _TRUNCATED = re.compile(r"\.{2,}|…|\[?redacted|\*{3}")
 _CJK_STATED = re.compile(r"(?P<noun>密码|密碼|口令|パスワード|暗証番号|비밀번호|pin码|PIN码)\s*"
                          r"(?:是|为|為|は|:|：|=|는|은)\s*(?P<v>[^\s，。,;；]{3,64})")
+
+
+_IBAN = re.compile(r"(?<![A-Za-z0-9])(?P<v>[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)"
+                   r"(?![A-Za-z0-9])")
+_ACCOUNT_STATED = re.compile(
+    r"(?i)\b(?:(?:bank )?account (?:number|no\.?|#)|acct\.? (?:no\.?|#)|sort code|routing "
+    r"(?:number|no\.?)|aba|bsb|kontonummer|bankleitzahl|blz|número de cuenta|numéro de compte|"
+    r"számlaszám(?:om|a)?|numero di conto|rekeningnummer)\s*(?:is|:|=|ist|es|est|è)?\s*:?\s*"
+    r"(?P<v>\d[\d \-]{4,20}\d)")
+
+
+def _iban_ok(value: str) -> bool:
+    v = value.replace(" ", "")
+    if not 15 <= len(v) <= 34:
+        return False
+    moved = v[4:] + v[:4]
+    digits = "".join(str(int(c, 36)) for c in moved)
+    return int(digits) % 97 == 1
+
+
+def _bank_accounts(text: str) -> Iterator[Hit]:
+    for m in _IBAN.finditer(text):
+        if _iban_ok(m.group("v")):
+            yield ("secret.bank_account", "an IBAN", m.start("v"), m.end("v"))
+    for m in _ACCOUNT_STATED.finditer(text):
+        yield ("secret.bank_account", "a bank account number", m.start("v"), m.end("v"))
 
 
 def _stated_keys(text: str, low: str) -> Iterator[Hit]:
@@ -312,3 +341,4 @@ def context_hits(text: str, low: str) -> Iterator[Hit]:
     if any(c.isdigit() for c in text):
         yield from _national_ids(text)
         yield from _card_security(text)
+        yield from _bank_accounts(text)
