@@ -34,6 +34,7 @@ def server(tmp_path: Path) -> Iterator[tuple[Path, str, dict[tuple[str, str], st
     for user in ("alice", "bob"):
         for scope in ("read", "write", "admin"):
             tokens[(user, scope)] = ts.create(user, scope)[1]
+    tokens[("ops", "operator")] = ts.create(None, "operator")[1]
     mem.log("alice", "s1", "user", f"my locker phrase is {ALICE_SECRET}", id="t-a1")
     mem.log("alice", "s1", "user", "I live in Lisbon", id="t-a2")
     mem.log("bob", "s1", "user", f"my locker phrase is {BOB_SECRET}", id="t-b1")
@@ -76,14 +77,14 @@ def test_http_forget_own_data_only(server: tuple[Path, str, dict[tuple[str, str]
     r = _call(base, tokens, "DELETE", "/v1/turns/t-a2", "alice", params={"reason": "gdpr"})
     assert r.status_code == 200, r.text
     assert "Lisbon" not in _raw(home, "alice") and "| t-a2 |" in _raw(home, "alice")
-    # Missing reason: 422 (schema); read scope: 403; no target: 400.
+    # Missing reason: 422 (schema); read scope: 403; no target: 422 (a usage error).
     r = _call(base, tokens, "POST", "/v1/forget", "alice", json={"turns": ["t-a1"]})
     assert r.status_code == 422
     r = _call(base, tokens, "POST", "/v1/forget", "alice:read",
               json={"turns": ["t-a1"], "reason": "x"})
     assert r.status_code == 403
     r = _call(base, tokens, "POST", "/v1/forget", "alice", json={"reason": "x"})
-    assert r.status_code == 400
+    assert r.status_code == 422 and r.json()["error"] == "usage"
     assert Memory(home).audit_verify().ok
 
 
@@ -96,6 +97,18 @@ def test_http_whole_user_erasure_needs_operator(
         assert r.status_code == 403, (who, r.text)
         assert r.json()["error"] == "access_denied"
     assert BOB_SECRET in _raw(home, "bob")
+    # An operator erases bob wholly; alice's data is untouched.
+    before = _raw(home, "alice")
+    r = _call(base, tokens, "POST", "/v1/forget", "ops:operator",
+              json={"everything": True, "user": "bob", "reason": "account closed"})
+    assert r.status_code == 200, r.text
+    assert BOB_SECRET not in _raw(home, "bob")
+    assert _raw(home, "alice") == before
+    # An operator token acts on no user's data otherwise: a plain erasure is refused.
+    r = _call(base, tokens, "POST", "/v1/forget", "ops:operator",
+              json={"text": ALICE_SECRET, "reason": "x"})
+    assert r.status_code == 403, r.text
+    assert Memory(home).audit_verify().ok
 
 
 def test_mcp_forget_tool_for_the_bound_user(tmp_path: Path) -> None:

@@ -88,8 +88,9 @@ def test_recall_uses_the_stored_flags_without_judging_again(
     assert not ctx.degraded and [it.cites for it in ctx.items if "d2" in it.cites] == []
     assert any("[REDACTED:secret.stated]" in it.text for it in ctx.items)
     ctx = recall(mem.store, "chat history", "dana", budget_tokens=500, include_flagged=True)
-    assert [it.flags for it in ctx.items if "d2" in it.cites] == [("injection.exfiltration",
-                                                                   "injection.override")]
+    flagged = [set(it.flags) for it in ctx.items if "d2" in it.cites]
+    assert len(flagged) == 1  # the rules' names, and the learned head's where it agrees
+    assert {"injection.exfiltration", "injection.override"} <= flagged[0]
 
 
 def test_a_generation_of_the_old_schema_is_rebuilt(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from conftest import run_cli
 
 ITEM_KEYS = ["text", "layer", "path", "cites", "score", "at", "valid_from", "valid_to",
-             "trust", "flags"]
+             "trust", "current", "superseded_by", "flags"]
 CONTEXT_KEYS = ["query", "user", "items", "context", "ctx_chars", "ctx_tokens", "timings_ms",
                 "degraded"]
 

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..api import Memory
 from ..errors import AccessDenied, UsageError
-from .auth import bind_user
-from .tokens import TokenRecord
+from .auth import bind_user, check_scope, is_operator
+from .tokens import Scope, TokenRecord
 
 __all__ = ["ForgetIn", "ForgetOut", "mount_forget", "require_operator"]
 
@@ -29,7 +29,7 @@ Reason = Annotated[str, Query(min_length=1, max_length=2000, pattern=r"\S",
 
 def require_operator(record: TokenRecord, operation: str) -> None:
     """:class:`AccessDenied` (403) unless the token has the operator scope."""
-    if record.scope != "operator":
+    if not is_operator(record):
         raise AccessDenied(f"{operation} needs an operator token; this token has {record.scope}",
                            scope=record.scope)
 
@@ -70,14 +70,21 @@ class ForgetOut(BaseModel):
 
 
 def mount_forget(app: FastAPI, *, writer: Callable[..., Awaitable[TokenRecord]],
+                 anyone: Callable[..., Awaitable[TokenRecord]],
                  memory: Callable[[str], Memory],
                  run: Callable[[Callable[[], Any], float | None], Awaitable[Any]],
                  timeout_s: float) -> None:
-    """Add the erasure routes; *writer* is the write-scope token dependency."""
+    """Add the erasure routes.
+
+    *writer* is the write-scope token dependency; *anyone* accepts any valid
+    token, because ``POST /v1/forget`` serves both a user's write token (its own
+    data) and an operator token (a whole user), checked inside.
+    """
     Writer = Annotated[TokenRecord, Depends(writer)]
+    Anyone = Annotated[TokenRecord, Depends(anyone)]
 
     @app.post("/v1/forget", response_model=ForgetOut, tags=["write"])
-    async def forget(body: ForgetIn, tok: Writer) -> Any:
+    async def forget(body: ForgetIn, tok: Anyone) -> Any:
         """Erase the caller's turns, a session, facts or a string everywhere it went."""
         if body.everything:
             require_operator(tok, "erasing a whole user")
@@ -85,6 +92,7 @@ def mount_forget(app: FastAPI, *, writer: Callable[..., Awaitable[TokenRecord]],
                 raise UsageError("name the user to erase")
             user: str | None = body.user
         else:
+            check_scope(tok, Scope.WRITE, "erasing")
             user = bind_user(tok, body.user)
         mem = memory(tok.actor)
         kwargs: dict[str, Any] = {"turns": body.turns, "facts": body.facts, "text": body.text,

@@ -432,8 +432,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
     # ---- erasure (owned by server/forget_routes.py) ----
     from .forget_routes import mount_forget
 
-    mount_forget(app, writer=caller(Scope.WRITE, "erasing"), memory=memories.get, run=run,
-                 timeout_s=settings.admin_timeout_s)
+    mount_forget(app, writer=caller(Scope.WRITE, "erasing"), anyone=caller(None, "erasing"),
+                 memory=memories.get, run=run, timeout_s=settings.admin_timeout_s)
     # ---- end erasure ----
 
     # ---- web inspector (owned by server/web.py): read-only HTML at / and /ui/… ----

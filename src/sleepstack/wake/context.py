@@ -74,9 +74,9 @@ class Item:
             "valid_from": self.valid_from,
             "valid_to": self.valid_to,
             "trust": self.trust,
-            "flags": list(self.flags),
             "current": self.current,
             "superseded_by": self.superseded_by,
+            "flags": list(self.flags),
         }
 
 
