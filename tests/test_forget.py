@@ -48,6 +48,12 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     second = _cli_json(home, "sleep")
     assert second["counts"]["facts_superseded"] == 1
     assert hits(SECRET, home), "the seed must spread the secret"
+    # Validation verdicts are never cached (a security verdict is recomputed), and
+    # with llm = "none" no other work item carries the turn's text; an LLM's cached
+    # consolidation would. Stand in for one, in the cache's own layout.
+    cached = home / "cache/work/00/00" / ("0" * 64 + ".json")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps({"merged": f"Alice's codename is {SECRET}."}))
     return home
 
 

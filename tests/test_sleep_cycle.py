@@ -247,7 +247,7 @@ def test_report_json_matches_interfaces(tmp_path: Path) -> None:
     assert {"snapshot", "validate", "extract", "resolve", "consolidate", "expire",
             "summarise", "commit"} <= set(out["timings_s"])
     for r in out["rejections"]:
-        assert set(r) == {"proposal", "reasons"} and isinstance(r["reasons"], list)
+        assert set(r) == {"proposal", "user", "reasons"} and isinstance(r["reasons"], list)
     cid = out["cycle_id"]
     assert out["report"] == str(home.resolve() / "reports" / f"{cid}.html")
     stored = json.loads(store.read_text(f"reports/{cid}.json"))

@@ -90,6 +90,12 @@ def plan_erasure(store: Store, target: ForgetTarget, forget_id: str) -> Planned:
                 new = transform(path, text, sel, forget_id, forms)
                 if new is not None and remap is not None and path == STATE_PATH:
                     new = remap(new)
+                if (new is not None and sel.drop_user and path.startswith("reports/c-")
+                        and path.endswith(".html") and out.plan.files.get(path) is not None):
+                    # A report page is derived from its JSON: its stored versions take
+                    # the re-rendered page, so no quote of the erased user's rows
+                    # (a finding's excerpt is a fragment no literal matches) survives.
+                    new = (out.plan.files[path] or b"").decode("utf-8")
                 if new is not None and path.endswith("/LONG_TERM.md") and sel.facts:
                     new = _long_term_version(store, cat, path, sha, text, sel, forget_id,
                                              forms) or new

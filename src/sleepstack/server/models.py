@@ -322,6 +322,7 @@ class RejectionOut(_Out):
     """One rejected proposal and why."""
 
     proposal: str
+    user: str | None = None
     reasons: list[str]
 
 

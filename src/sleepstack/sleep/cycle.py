@@ -190,7 +190,8 @@ def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: 
     _finish_state(store, snap, state)
     summary = CycleSummary(
         cycle_id=state.cycle_id, key=state.key, dry_run=dry_run, counts=dict(state.counts),
-        rejections=[{"proposal": r["proposal"], "reasons": r["reasons"]}
+        # The user travels with each rejection so erasing a user reaches these rows too.
+        rejections=[{"proposal": r["proposal"], "user": r.get("user"), "reasons": r["reasons"]}
                     for r in state.details.get("rejections", [])],
         timings_s=state.timings, report=report_location(store, html_path(state.cycle_id)),
         llm=state.llm, warnings=state.warnings, details=state.details,

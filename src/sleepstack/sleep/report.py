@@ -85,7 +85,8 @@ def summary_dict(
         "dry_run": dry_run,
         "counts": {k: int(counts.get(k, 0)) for k in COUNT_KEYS},
         "rejections": [
-            {"proposal": str(r["proposal"]), "reasons": [str(x) for x in r.get("reasons", [])]}
+            {"proposal": str(r["proposal"]), "user": r.get("user"),
+             "reasons": [str(x) for x in r.get("reasons", [])]}
             for r in rejections
         ],
         "timings_s": {k: round(float(v), 4) for k, v in timings.items()},

@@ -370,7 +370,24 @@ class LearnedScorer:
         threshold = self.model.threshold_for(long)
         if p < threshold:
             return []
-        short = " ".join(excerpt.split())[:120]
+        quote = _original_of(excerpt, text)
+        where = f' on "{quote}"' if quote else " on a normalised or decoded reading"
         return [Finding("injection.learned", Severity.REVIEW,
-                        f"learned head scores {p:.2f} (threshold {threshold:.2f}) "
-                        f'on "{short}"', None, short)]
+                        f"learned head scores {p:.2f} (threshold {threshold:.2f}){where}",
+                        None, quote)]
+
+
+def _original_of(window: str, text: str) -> str:
+    """The words of *window* as *text* spells them, or "" when they are not in it.
+
+    The head reads lowered, folded and decoded views; quoting a view in a finding
+    (which reports and review queues show) would copy a derived form of the user's
+    text — a lower-cased or base64-decoded secret — where redaction and erasure,
+    which match the text as stored, cannot reach it. So a finding quotes only text
+    that is there verbatim (up to case and spacing).
+    """
+    words = window.split()[:24]
+    if not words:
+        return ""
+    found = re.search(r"\s+".join(map(re.escape, words)), text, re.IGNORECASE)
+    return " ".join(found.group(0).split())[:120] if found else ""
