@@ -1869,6 +1869,10 @@ def extract_facts(
         from_claims = [f for f in from_claims
                        if (f.attribute, f.value.casefold()) not in agree]
         taken = {f.attribute.removeprefix(ENDED) for f in from_claims}
+        if any(f.attribute != "other" for f in claimed_here):
+            # The rules' "event" reading of a slotted statement ("moved from X to
+            # Y") is the same statement again: one fact per claim.
+            taken.update(("event", "events"))
         for f in from_claims:
             slot = slot_by_attribute(f.attribute.removeprefix(ENDED))
             taken.update(slot.covers if slot else ())

@@ -118,7 +118,7 @@ class Piece:
         r = self.row
         cites = r.cites or (r.path,)
         stale = self.stale()
-        valid_to = r.valid_to or (stale[1] if stale else None)
+        valid_to = r.valid_to or (stale[1].removesuffix("~partly") if stale else None)
         return Item(text=r.text, layer=r.layer, path=r.path, cites=cites,
                     score=round(self.score, 6), at=r.at, valid_from=r.valid_from or r.at,
                     valid_to=valid_to, current=stale is None,
@@ -197,7 +197,10 @@ def _line(p: Piece, header_day: str | None) -> str:
 def _stale_mark(p: Piece) -> str:
     """The visible mark of a turn whose claim a newer one replaced."""
     stale = p.stale()
-    return f" (no longer current since {stale[1][:10]})" if stale else ""
+    if not stale:
+        return ""
+    partly = "partly " if stale[1].endswith("~partly") else ""
+    return f" ({partly}no longer current since {stale[1][:10]})"
 
 
 def _header_day(first: Piece) -> str | None:

@@ -81,6 +81,9 @@ _NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|
                       r"(?P<v>[a-z][\w -]{1,30}?)(?=\s+(?:for me|anymore|now|either)\b|[,.;!]|$)",
                       re.I)
 _LIKES = slot_by_name("likes")
+_COPULA_KINDS = frozenset({"allergy", "diet", "tool", "language"})
+_COPULA = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+|actually\s+|really\s+)?"
+                     r"(?P<v>[A-Za-z][\w -]{1,30}?)\s*$")
 
 
 def _read(slot: Slot, score: float, text: str) -> list[tuple[Slot, str, bool, float]]:
@@ -176,10 +179,20 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     out: list[list[Claim]] = []
     for t, s, cl in zip(turns, subjects, per_turn, strict=True):
         got: list[Claim] = []
+        prev: Claim | None = None
         for c in cl:
             rk = known.get(c.text, [])
             assert s is not None
             picks = _pick(c, rk)
+            if not picks and prev is not None and prev.clause != c.text \
+                    and prev.turn is t and prev.slot.kind in _COPULA_KINDS:
+                # "My eggs allergy was a misdiagnosis; the real one is soy": the
+                # clause continues the previous one's slot with a bare copula.
+                m = _COPULA.search(c.text)
+                if m:
+                    picks = [(prev.slot, m["v"].strip(), False, prev.score)]
+            if picks:
+                prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
             if not picks:
                 m = _GONE.match(c.text)
                 if m:

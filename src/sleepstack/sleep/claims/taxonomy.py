@@ -55,8 +55,8 @@ SLOTS: tuple[Slot, ...] = (
         "I changed careers and I'm a designer now.",
     )),
     Slot("manager", "manager", "work", False, "person", "{S}'s manager is {v}", (
-        "My manager is Sarah.", "I report to John.", "My boss is Maria.",
-        "We got a new team lead.", "My supervisor changed.", "Anna manages my team.",
+        "My manager is very supportive.", "I report to the head of sales.", "My boss is new.",
+        "We got a new team lead.", "My supervisor changed.", "She manages my team.",
         "My new manager started this week.",
     )),
     Slot("diet", "diet", "personal", False, "diet", "{S} follows a {v} diet", (
@@ -70,15 +70,15 @@ SLOTS: tuple[Slot, ...] = (
         "The doctor says I have an allergy to latex.",
     )),
     Slot("partner", "partner", "relationship", False, "person", "{S}'s partner is {v}", (
-        "My girlfriend is Anna.", "I'm dating Tom.", "My husband is Mark.",
-        "I'm married to Lisa.", "We broke up.", "She and I broke up.", "I have a new boyfriend.",
+        "My girlfriend is lovely.", "I'm dating someone.", "My husband is a chef.",
+        "I'm married.", "We broke up.", "She and I broke up.", "I have a new boyfriend.",
         "I'm engaged to my partner.", "My wife and I celebrated our anniversary.",
         "I'm seeing someone new.", "He and I have been together for years.",
         "My partner says hello.",
     )),
     Slot("pet", "has_pet", "relationship", True, "pet", "{S} has a pet named {v}", (
-        "I have a cat named Luna.", "My dog is called Rex.", "We adopted a puppy.",
-        "Our cat died.", "I got a new kitten.", "My hamster is called Nibbles.",
+        "I have a cat.", "My dog is the best.", "We adopted a puppy.",
+        "Our cat died.", "I got a new kitten.", "My hamster is cute.",
         "We had to give our dog away.", "A rabbit lives with us.",
     )),
     Slot("vehicle", "vehicle", "personal", False, "vehicle", "{S} drives a {v}", (
@@ -123,7 +123,8 @@ SLOTS: tuple[Slot, ...] = (
         "I have a trip to Paris coming up.", "I booked a holiday in Spain.",
         "We're going on vacation to Greece in June.", "I cancelled my trip.",
         "I'm visiting Berlin next week.",
-    ), covers=("plans",)),
+    ), covers=("plans", "trip_date", "flight_date", "vacation_date", "holiday_date",
+               "travel_date")),
     Slot("family", "family", "relationship", True, "person", "{S}'s family includes {v}", (
         "My sister is getting married.", "I have two kids.", "My mom lives nearby.",
         "My brother is a doctor.", "My son started school.", "My parents are visiting.",

@@ -74,7 +74,8 @@ _OLD_BEFORE = re.compile(
     re.I,
 )
 _OLD_AFTER = re.compile(r"^\s*(?:is|are|was)?\s*(?:gone|dead|disconnected|over|replaced|"
-                        r"got replaced|left|passed away|died|is fine|are fine)\b", re.I)
+                        r"got replaced|left|passed away|died|is fine|are fine|went to live with|"
+                        r"moved out|found a new home|went to a new home)\b", re.I)
 _NEW_AFTER = re.compile(r"^\s*(?:instead of|rather than|over|not)\b", re.I)
 
 
@@ -184,7 +185,7 @@ def _org(clause: str) -> Reading:
 
 _TITLE_AFTER = re.compile(
     r"\b(?:I'm|I am|I've been|I was|work(?:ing|s)? as|started as|start as|hired as|joined as|"
-    r"promoted to|became|become|now|title (?:is|to)|role (?:is|as)|position (?:is|as)|"
+    r"promoted to|became|become|title (?:is|to)|role (?:is|as)|position (?:is|as)|"
     r"job (?:is|title is)|profession I'm|profession I am|retrained as|role of|'m)\s+"
     r"(?:now\s+)?(?:an?\s+|the\s+)?(?P<v>(?-i:[a-z][a-z -]{1,60}?))"
     rf"(?=\s+{_END}\b|[,.;:!?]|\s*$|\s+(?:at|in)\b)",
@@ -287,7 +288,11 @@ def _pet(clause: str) -> Reading:
 
 
 def _person(clause: str) -> Reading:
-    return _classify(clause, _names(clause), is_removal(clause))
+    # A person's name is title case ("Priya", "Ana Silva"), never an acronym or a number.
+    names = [n for n in _names(clause)
+             if len(n[2].split()) <= 3 and all(re.fullmatch(r"[A-Z][a-z][\w'’-]*", w)
+                                               for w in n[2].split())]
+    return _classify(clause, names, is_removal(clause))
 
 
 def _vehicle(clause: str) -> Reading:
