@@ -95,10 +95,6 @@ def _read(slot: Slot, score: float, text: str) -> list[tuple[Slot, str, bool, fl
     removal = is_removal(text)
     if removal or r.old:
         out += [(slot, v, True, score) for v in r.old]
-    if removal and not r.old and not slot.multi and not re.search(
-            r"\b(?:to|for|as|with|into|onto)\b", text, re.I):
-        # "I sold the Civic": the value read is the one that ended.
-        out = [(slot, v, True, score) for v in new]
     return out
 
 

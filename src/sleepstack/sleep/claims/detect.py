@@ -63,6 +63,15 @@ _FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|
 # "Please send mail to X", "Write to X": where to reach the speaker, said as a request.
 _CONTACT = re.compile(r"^(?:please\s+)?(?:send|mail|e-?mail|write|text|call|reach|contact|use)\b"
                       r".*(?:@|\d{3})", re.I)
+# Everyday speech drops the "I": "Moved to Denver last month.", "Got a new job at X."
+# A sentence that opens with a past-tense or progressive verb has the speaker as subject.
+_ELLIPSIS = re.compile(
+    r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:[A-Za-z]+ed|got|went|made|took|gave|"
+    r"left|quit|sold|bought|met|found|began|became|started|moved|switched|signed|picked|"
+    r"traded|dropped|joined|landed|adopted|lost|won|had|ended|began|came|drove|flew|"
+    r"[A-Za-z]+ing)\b(?!\s+(?:is|are|was|were|you)\b)",
+    re.I,
+)
 # A named value that stopped being true, said without a first person: "Priya left."
 _CHANGE = re.compile(r"^[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:has\s+)?(?:left|quit|moved out|"
                      r"passed away|died|is gone|retired|moved away)\b")
@@ -159,7 +168,7 @@ def disclosures(text: str) -> list[Clause]:
             continue  # a request to the assistant
         carry = False
         first_in_sent = bool(_FIRST.search(s)) or bool(_CHANGE.match(s)) or bool(
-            _CONTACT.match(s))
+            _CONTACT.match(s)) or bool(_ELLIPSIS.match(s))
         for c in _clauses(s):
             c = _LEAD.sub("", c).strip()
             if not c:

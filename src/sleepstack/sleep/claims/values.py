@@ -64,7 +64,7 @@ _REMOVAL_HEAD = re.compile(
     r"splitting with|split (?:up )?with|ended with|divorced|replaced|ditched|moved out of|"
     r"moved on from|gave away|gave|notice at|resigned from|fired from|laid off from|"
     r"no longer with|no longer at|done with|stopped)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?"
-    r"(?:\w+\s+)?$",
+    r"(?:\w+\s+)?(?:at\s+|with\s+|in\s+|for\s+)?$",
     re.I,
 )
 # Before a value: it is the one being left ("from X", "instead of X", "not X").
@@ -113,6 +113,8 @@ def _spans(clause: str) -> list[tuple[int, int, str]]:
             words = words[:-1]
         if not words or words[0][0].isdigit():
             continue
+        if start == 0 and re.fullmatch(r"[A-Z][a-z]+(?:ing|ed)", words[0]):
+            continue  # "Looking forward…", "Packed up…": a verb opening the sentence
         text = " ".join(words)
         if text.endswith(("'s", "’s")):
             text = text[:-2]
