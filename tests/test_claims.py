@@ -228,3 +228,41 @@ def test_spotify_replaces_zalando_end_to_end(tmp_path: Path) -> None:
     long_term = mem.store.read_text("user/dana/LONG_TERM.md")
     lines = [ln for ln in long_term.splitlines() if ln.strip().startswith("-")]
     assert len(lines) == len(set(lines)), long_term
+
+
+# ------------------------------------------------------------------ grounding
+@pytest.mark.parametrize(
+    ("claim", "evidence", "ok"),
+    [
+        ("Alice prefers aisle seats.", ["Alice prefers window seats."], False),
+        ("Bob prefers window seats.", ["Alice prefers window seats."], False),
+        ("The user lives in Seattle.", ["I live in Boston."], False),
+        ("Alice prefers window seats.", ["Alice always books a window seat."], True),
+        ("The user enjoys hiking on weekends.", ["I love hiking every weekend."], True),
+    ],
+)
+def test_the_grounding_gate_checks_support_not_similarity(claim: str, evidence: list[str],
+                                                          ok: bool) -> None:
+    from sleepstack.sleep.grounding import grounded
+
+    got = grounded(claim, evidence, load_embedder("local:all-MiniLM-L6-v2"))
+    assert got.ok is ok, got
+    if not ok:
+        assert any("not supported" in r for r in got.reasons)
+
+
+# ----------------------------------------------------------------- profile block
+def test_the_profile_block_keeps_facts_above_pleasantries(tmp_path: Path) -> None:
+    chatter = []
+    for d in range(12):
+        chatter += [("user", "Thanks, that was really helpful!", str(20 - d)),
+                    ("assistant", "Happy to help - let me know if you need anything else.",
+                     str(20 - d))]
+    mem = _story(tmp_path, [("user", "I'm allergic to peanuts.", "40"),
+                            ("user", "I work at Zalando.", "39"), *chatter])
+    ctx = mem.recall("Thanks! Anything else I should know?", "dana", budget_tokens=120)
+    assert "peanuts" in ctx.context or "Zalando" in ctx.context
+    facts = [i for i in ctx.items if i.layer == "fact"]
+    assert facts and facts[0] is ctx.items[0]
+    profile_tokens = sum(len(i.text.split()) for i in facts)
+    assert profile_tokens <= 0.15 * 120 + 20  # bounded share (plus the header)

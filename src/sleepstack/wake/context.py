@@ -189,7 +189,7 @@ def _line(p: Piece, header_day: str | None) -> str:
     if r.layer == "fact":
         if r.valid_from and r.valid_to:
             line += f" (from {r.valid_from[:10]}; no longer current since {r.valid_to[:10]})"
-        elif r.valid_from:
+        elif r.valid_from and "(stated " not in r.text:  # the sentence already dates itself
             line += f" (since {r.valid_from[:10]})"
     return line
 

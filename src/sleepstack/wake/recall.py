@@ -405,7 +405,7 @@ def _is_filler(text: str) -> bool:
     """
     if len(text) > 80:
         return False
-    words = raw_words(text)
+    words = [w for w in raw_words(text) if w not in STOPWORDS]
     return bool(words) and all(w in _PLEASANTRIES for w in words)
 
 
@@ -528,6 +528,9 @@ def _assemble(pool: _Pool, pieces: list[Piece], budget: int,
     pinned: list[Piece] = []
     used = 0
     if profile:
+        # At least the most relevant fact, however small the budget (up to 40 % of it).
+        first = count_tokens(render(profile[:1]))
+        share = max(share, min(first + 4, int(budget * 0.4)))  # + the headers priced apart
         pinned, _, used = pack(profile, share, None, patience=len(profile))
     keys = {p.row.key for p in pinned}
     rest = [p for p in pieces if p.row.key not in keys]
