@@ -189,21 +189,21 @@ def grounded(
 
 
 # Words a faithful rewrite may add without stating anything new.
-_FRAME = frozenset(
-    """user users person people also now still currently recently usually often always
-    says said states stated mentions mentioned notes noted tells told reports reported
-    likes like liked enjoys enjoy enjoyed loves love loved prefers prefer preferred wants
-    want wanted has have had having is are was were been being does did do make makes made
-    get gets got take takes took go goes went keep keeps kept use uses used using their
-    them they theirs themself themselves his her him she he its it this that these those
-    who which what when where while since until from into onto about after before during
-    earlier later again each every some many much more most other another such very really
-    quite just only both either neither same different since replaced note notes summary
-    merged duplicate duplicates one two several times time day days week weeks month months
-    year years today yesterday tomorrow week's answer answers response responses reply replies
-    written write writes formatted format style""".split()
+_FRAME_WORDS = (
+    "user users person people also now still currently recently usually often always says "
+    "said states stated mentions mentioned notes noted tells told reports reported likes like "
+    "liked enjoys enjoy enjoyed loves love loved prefers prefer preferred wants want wanted "
+    "has have had having is are was were been being does did do make makes made get gets got "
+    "take takes took go goes went keep keeps kept use uses used using their them they theirs "
+    "themself themselves his her him she he its it this that these those who which what when "
+    "where while since until from into onto about after before during earlier later again "
+    "each every some many much more most other another such very really quite just only both "
+    "either neither same different since replaced note notes summary merged duplicate "
+    "duplicates one two several times time day days week weeks month months year years today "
+    "yesterday tomorrow week's answer answers response responses reply replies written write "
+    "writes formatted format style "
 )
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_FRAME = frozenset(_FRAME_WORDS.split())_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 #: a claim word this close (cosine) to an evidence word counts as supported (paraphrase)
 WORD_SUPPORT = 0.8
 
