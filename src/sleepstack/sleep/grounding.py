@@ -203,7 +203,8 @@ _FRAME_WORDS = (
     "yesterday tomorrow week's answer answers response responses reply replies written write "
     "writes formatted format style "
 )
-_FRAME = frozenset(_FRAME_WORDS.split())_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_FRAME = frozenset(_FRAME_WORDS.split())
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 #: a claim word this close (cosine) to an evidence word counts as supported (paraphrase)
 WORD_SUPPORT = 0.8
 
