@@ -266,3 +266,22 @@ def test_the_profile_block_keeps_facts_above_pleasantries(tmp_path: Path) -> Non
     assert facts and facts[0] is ctx.items[0]
     profile_tokens = sum(len(i.text.split()) for i in facts)
     assert profile_tokens <= 0.15 * 120 + 20  # bounded share (plus the header)
+
+
+# ------------------------------------------------------------------------ TTL
+def test_a_dated_plan_expires_after_its_date_and_every_category_has_a_ttl_row() -> None:
+    from sleepstack.config import Config
+    from sleepstack.sleep.claims import OTHER, SLOTS
+    from sleepstack.sleep.expire import expire
+    from sleepstack.sleep.extract import CATEGORIES
+    from sleepstack.store.store import _DEFAULT_CONFIG
+
+    (trip,) = facts_of("My flight to Tokyo is next Friday")  # 2024-05-03
+    ttl = Config().ttl_days
+    _, gone = expire([trip], ttl, "2024-05-03T12:00:00Z")
+    assert not gone
+    _, gone = expire([trip], ttl, "2024-05-05T12:00:00Z")
+    assert [f.id for f in gone] == [trip.id]
+    emitted = {s.category for s in (*SLOTS, OTHER)} | set(CATEGORIES)
+    assert emitted <= set(ttl), emitted - set(ttl)
+    assert emitted <= set(Config.parse(_DEFAULT_CONFIG).ttl_days)

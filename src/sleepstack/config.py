@@ -39,7 +39,10 @@ class Config:
     llm: str = "none"
     every: str = "6h"
     ttl_days: dict[str, int] = field(
-        default_factory=lambda: {"conversation": 30, "project": 90, "preference": 365}
+        # One row per category the extractors emit (docs/claims.md); 0 = never expires.
+        default_factory=lambda: {"conversation": 30, "project": 90, "preference": 365,
+                                 "plan": 30, "other": 30, "event": 0, "personal": 0,
+                                 "work": 0, "relationship": 0, "health": 0, "contact": 0}
     )
     raw: dict[str, Any] = field(default_factory=dict)
 
