@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
-ORDER = ["store", "security", "embed", "locomo", "scale", "sleep", "engines", "serve"]
+ORDER = ["store", "security", "embed", "locomo", "scale", "sleep", "knowledge", "engines",
+         "serve"]
 
 
 def main() -> int:
