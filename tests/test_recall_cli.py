@@ -8,7 +8,8 @@ from pathlib import Path
 
 from conftest import run_cli
 
-ITEM_KEYS = ["text", "layer", "path", "cites", "score", "at", "valid_from", "valid_to"]
+ITEM_KEYS = ["text", "layer", "path", "cites", "score", "at", "valid_from", "valid_to", "current",
+             "superseded_by"]
 CONTEXT_KEYS = ["query", "user", "items", "context", "ctx_chars", "ctx_tokens", "timings_ms",
                 "degraded"]
 
