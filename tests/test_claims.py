@@ -285,3 +285,17 @@ def test_a_dated_plan_expires_after_its_date_and_every_category_has_a_ttl_row() 
     emitted = {s.category for s in (*SLOTS, OTHER)} | set(CATEGORIES)
     assert emitted <= set(ttl), emitted - set(ttl)
     assert emitted <= set(Config.parse(_DEFAULT_CONFIG).ttl_days)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("CI is on Jenkins these days.", ("uses_ci", "Jenkins")),
+        ("Paris is beautiful in spring.", None),
+        ("Vim is the best editor ever made.", None),
+        ("Google is hiring.", None),
+    ],
+)
+def test_statements_without_a_first_person(text: str, slot: tuple[str, str] | None) -> None:
+    got = slots(text)
+    assert (slot in got) if slot else not got, got

@@ -39,6 +39,7 @@ __all__ = [
     "ENDED",
     "OTHER",
     "SLOTS",
+    "WEAK_FLOOR",
     "Claim",
     "Hints",
     "Slot",
@@ -54,6 +55,13 @@ __all__ = [
 ]
 
 
+#: a clause without any first person needs its nearest prototype at least this close
+WEAK_FLOOR = 0.7
+_WEAK_KINDS = frozenset({"tool"})
+# An evaluation is an opinion about the thing, not a statement about the speaker.
+_OPINION = re.compile(r"\b(?:best|worst|better|worse|great|good|bad|awesome|terrible|"
+                      r"overrated|underrated|amazing|awful|love|hate|ever|favou?rite|nice|"
+                      r"pain|cool|fast|slow)\b", re.I)
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
 # A change stated about a named value without a slot word: "Priya left."
@@ -179,6 +187,13 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         for c in cl:
             rk = known.get(c.text, [])
             assert s is not None
+            if c.weak:
+                # No first person: a statement about the world unless it is clearly
+                # about the speaker's tools ("CI is on Jenkins these days"); places,
+                # people and companies said in the third person are conversation topics.
+                rk = [(sl, sc) for sl, sc in rk[:1] if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
+                if not rk or _OPINION.search(c.text):
+                    continue
             picks = _pick(c, rk)
             if not picks and prev is not None and prev.clause != c.text \
                     and prev.turn is t and prev.slot.kind in _COPULA_KINDS:
@@ -191,6 +206,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
             if not picks:
                 m = _GONE.match(c.text)
+                if c.weak and not m:
+                    continue
                 if m:
                     got.append(Claim(t, s, OTHER, m["v"], True, c.text, 0.0))
                 elif (not rk and _OTHER_OK.match(c.text) and len(c.text.split()) >= 4

@@ -99,6 +99,9 @@ class Clause:
 
     text: str  # the clause, lead-ins stripped
     sentence: str  # the sentence it came from
+    #: no first person anywhere near: a claim only when its meaning is clearly a slot's
+    #: ("CI is on Jenkins these days"), never an "other" claim
+    weak: bool = False
 
 
 def strip_foreign_text(text: str) -> str:
@@ -148,9 +151,10 @@ def disclosures(text: str) -> list[Clause]:
     """The clauses of *text* that are first-person statements of the speaker's own.
 
     A clause with no first person of its own still counts when an earlier
-    clause of the same sentence has one ("I quit X and started at Y"), and a
-    sentence that is all third person ("Priya left.") counts when it follows a
-    first-person one in the same turn and reports a change.
+    clause of the same sentence has one ("I quit X and started at Y"), or an
+    earlier sentence of the turn. A user's statement with no first person at all
+    ("CI is on Jenkins these days") is returned as *weak*: the claim builder
+    keeps it only when its meaning is clearly one of the slots.
     """
     out: list[Clause] = []
     clean = strip_foreign_text(text)
@@ -173,8 +177,8 @@ def disclosures(text: str) -> list[Clause]:
             c = _LEAD.sub("", c).strip()
             if not c:
                 continue
-            if _FIRST.search(c) or carry or (not first_in_sent and prev_first) or first_in_sent:
-                out.append(Clause(c, s))
+            own = bool(_FIRST.search(c)) or carry or prev_first or first_in_sent
+            out.append(Clause(c, s, weak=not own))
             carry = carry or bool(_FIRST.search(c))
         prev_first = first_in_sent or prev_first
     return out
