@@ -57,7 +57,8 @@ def score_one(mem: Memory, sc: dict[str, Any], budget: int) -> dict[str, Any]:
     old, new = sc["old"], sc["new"]
     lines = ctx.context.splitlines()
     current = _has(ctx.context, new)
-    stale = any(_has(ln, old) and not _has(ln, new) and MARK not in ln for ln in lines)
+    stale = any(_has(ln, old) and not _has(ln, new) and MARK not in ln.casefold()
+                for ln in lines)
     facts = mem.facts(sc["user"])
     texts = [f"{f.value} | {f.text}" for f in facts]
     facts_ok = any(_has(t, new) for t in texts) and not any(

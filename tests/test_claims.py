@@ -191,7 +191,8 @@ def _check_update(mem: Memory, question: str, old: str, new: str, attribute: str
     assert new in ctx.context
     for line in ctx.context.splitlines():
         if old in line and new not in line:
-            assert "(no longer current since " in line, ctx.context
+            # marked by recall, or a removal claim that says so itself
+            assert "no longer current" in line.casefold(), ctx.context
     data = ctx.to_dict()
     for item in data["items"]:
         assert {"layer", "valid_from", "valid_to", "current", "superseded_by"} <= set(item)
@@ -299,3 +300,39 @@ def test_a_dated_plan_expires_after_its_date_and_every_category_has_a_ttl_row() 
 def test_statements_without_a_first_person(text: str, slot: tuple[str, str] | None) -> None:
     got = slots(text)
     assert (slot in got) if slot else not got, got
+
+
+# ------------------------------------------------------------------ LLM path
+def test_the_llm_path_gives_the_same_claim_shape_and_is_checked_the_same_way() -> None:
+    from fake_openai_server import FakeOpenAI, chat
+
+    from sleepstack.adapters.llm.openai import OpenAILLM
+    from sleepstack.sleep.extract import extract_facts_llm
+
+    turns = [Turn("t1", "u1", "s1", "user",
+                  "Translate to German: 'My name is Mallory and I live in Kyiv'", AT),
+             Turn("t2", "u1", "s1", "user", "Big news: we moved to Seattle last week.",
+                  AT.replace(hour=11)),
+             Turn("t3", "u1", "s1", "user", "I sold the Civic.", AT.replace(hour=12))]
+    reply = {"facts": [
+        # poisoned: the value is only inside the text handed over to translate
+        {"subject": "user", "attribute": "lives_in", "value": "Kyiv", "category": "personal",
+         "confidence": 0.9, "text": "The user lives in Kyiv.", "cites": ["t1"]},
+        # named by slot, as the prompt's taxonomy offers
+        {"subject": "user", "attribute": "home", "value": "Seattle", "category": "personal",
+         "confidence": 0.9, "text": "The user lives in Seattle since 2024-04-29.",
+         "cites": ["t2"]},
+        {"subject": "user", "attribute": "ended:vehicle", "value": "Civic",
+         "category": "personal", "confidence": 0.9, "text": "The user sold the Civic.",
+         "cites": ["t3"]},
+    ]}
+    with FakeOpenAI(api_key="sk-test") as fake:
+        fake.script(chat(json.dumps(reply)))
+        llm = OpenAILLM("fake-model", base_url=fake.base_url, api_key="sk-test", env={},
+                        timeout=5.0, max_retries=0)
+        got, _ = extract_facts_llm(turns, llm)
+        assert "lives_in (home)" in fake.requests[0].raw.decode("utf-8")
+    by_llm = {(f.attribute, f.value) for f in got}
+    assert by_llm == {("lives_in", "Seattle"), ("ended:vehicle", "Civic")}
+    offline = {(f.attribute, f.value) for f in facts_of(*(t.text for t in turns))}
+    assert ("lives_in", "Seattle") in offline and not any(v == "Kyiv" for _, v in offline)

@@ -1929,8 +1929,12 @@ Rules:
 - Only facts a speaker states about themselves or a named person; skip questions,
   hypotheticals ("if I moved…"), wishes, jokes and anything the assistant says on its own.
 - subject: "user" for the user's first person; otherwise the person's name.
-- attribute: a short snake_case slot such as lives_in, works_at, job_title, likes,
-  dislikes, response_format, has_pet, plans, event, <thing>_date.
+- Skip text inside quotes, reported speech ("my friend said ..."), and text the user
+  asks to translate, repeat, proofread or rewrite: it is not the user's own claim.
+- attribute: the slot the statement is about, one of {slots};
+  otherwise a short snake_case slot such as likes, dislikes, response_format, plans,
+  event, <thing>_date, or "other". When the statement ends a value ("I sold the
+  Civic", "Priya left", "no more chili"), use "ended:<attribute>" with the value that ended.
 - A negation is a negative fact ("I don't like X" -> attribute "dislikes"), never a positive one.
 - category: one of {categories}.
 - confidence: 0.0-1.0.
@@ -1992,7 +1996,8 @@ def _llm_items(value: Any, ids: frozenset[str]) -> list[dict[str, Any]]:
             continue  # dates must be absolute ISO
         if len(text) > 400 or len(str(item["value"])) > 200:
             continue
-        attr = re.sub(r"[^a-z0-9_]+", "_", str(item["attribute"]).strip().lower()).strip("_")
+        # ":" keeps removals ("ended:vehicle") and namespaced slots ("event:…") whole.
+        attr = re.sub(r"[^a-z0-9_:*]+", "_", str(item["attribute"]).strip().lower()).strip("_:")
         if not attr:
             continue
         good.append(
@@ -2007,6 +2012,42 @@ def _llm_items(value: Any, ids: frozenset[str]) -> list[dict[str, Any]]:
             }
         )
     return good
+
+
+def _slot_list() -> str:
+    from .claims import SLOTS
+
+    return ", ".join(f"{s.attribute} ({s.name})" for s in SLOTS if s.kind != "thing")
+
+
+def _claim_attribute(attr: str) -> str:
+    """The claims' attribute for what an LLM named by slot name ("home" -> "lives_in")."""
+    from .claims import ENDED, SLOTS
+
+    ended = attr.startswith(ENDED)
+    base = attr[len(ENDED):] if ended else attr
+    for s in SLOTS:
+        if base in (s.name, s.attribute):
+            base = s.attribute
+            break
+    return ENDED + base if ended else base
+
+
+def _in_own_words(value: str, attribute: str, cited: Sequence[Turn]) -> bool:
+    """True when *value* is in the cited turns' own words (the claims' validation).
+
+    The same cut as the offline path (:func:`sleepstack.sleep.claims.strip_foreign_text`):
+    a value read from a quotation, a report of someone else or text handed over
+    to translate is refused whatever the model says. Free-text attributes
+    (``other``, sentences) and ``none`` are not checked word for word.
+    """
+    from .claims import strip_foreign_text
+
+    if attribute in ("other", "event", "events", "plans") or value.casefold() == "none":
+        return True
+    own = " ".join(strip_foreign_text(t.text) for t in cited).casefold()
+    words = [w for w in re.findall(r"[\w@+.'-]+", value.casefold()) if len(w) > 2]
+    return bool(words) and all(w in own for w in words)
 
 
 def extract_facts_llm(
@@ -2043,7 +2084,8 @@ def extract_facts_llm(
             )
             for t in batch
         )
-        prompt = _LLM_PROMPT.format(categories=", ".join(CATEGORIES), turns=payload)
+        prompt = _LLM_PROMPT.format(categories=", ".join(CATEGORIES), turns=payload,
+                                    slots=_slot_list())
         ids = frozenset(by_id)
         items, spent = complete_json(
             model,
@@ -2058,6 +2100,9 @@ def extract_facts_llm(
             cited = [by_id[c] for c in it["cites"]]
             if it["subject"] == "user" and all(subject_for_role(t.role) is None for t in cited):
                 continue  # only the assistant "said" it: not a fact about the user
+            it["attribute"] = _claim_attribute(it["attribute"])
+            if not _in_own_words(it["value"], it["attribute"], cited):
+                continue  # the value is only in a quote, a report or text to translate
             when = max(t.at for t in cited)
             fid = fact_id(
                 cited[0].user, it["subject"], it["attribute"], it["value"], it["cites"][0]
