@@ -305,7 +305,6 @@ def test_statements_without_a_first_person(text: str, slot: tuple[str, str] | No
 # ------------------------------------------------------------------ LLM path
 def test_the_llm_path_gives_the_same_claim_shape_and_is_checked_the_same_way() -> None:
     from fake_openai_server import FakeOpenAI, chat
-
     from sleepstack.adapters.llm.openai import OpenAILLM
     from sleepstack.sleep.extract import extract_facts_llm
 
