@@ -15,6 +15,7 @@ Pure text functions; no store, no model.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -104,6 +105,7 @@ class Clause:
     weak: bool = False
 
 
+@functools.lru_cache(maxsize=8192)
 def strip_foreign_text(text: str) -> str:
     """*text* without what is not the speaker's own statement (quotes, tasks, reports).
 
@@ -148,6 +150,14 @@ def _clauses(sentence: str) -> list[str]:
 
 
 def disclosures(text: str) -> list[Clause]:
+    """See :func:`_disclosures` (cached: the cycle reads each turn twice, and people
+    repeat themselves).
+    """
+    return list(_disclosures(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _disclosures(text: str) -> tuple[Clause, ...]:
     """The clauses of *text* that are first-person statements of the speaker's own.
 
     A clause with no first person of its own still counts when an earlier
@@ -181,4 +191,4 @@ def disclosures(text: str) -> list[Clause]:
             out.append(Clause(c, s, weak=not own))
             carry = carry or bool(_FIRST.search(c))
         prev_first = first_in_sent or prev_first
-    return out
+    return tuple(out)
