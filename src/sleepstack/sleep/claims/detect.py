@@ -150,8 +150,9 @@ def _clauses(sentence: str) -> list[str]:
 
 
 def disclosures(text: str) -> list[Clause]:
-    """See :func:`_disclosures` (cached: the cycle reads each turn twice, and people
-    repeat themselves).
+    """The self-disclosure clauses of *text* (see :func:`_disclosures`; cached).
+
+    The cycle reads each turn twice, and people repeat themselves.
     """
     return list(_disclosures(text))
 
