@@ -78,13 +78,15 @@ def run(budget: int, embedder: str, split: str, show: bool) -> dict[str, Any]:
         cfg.write_text(re.sub(r'(?m)^embedder = ".*"$', f'embedder = "{embedder}"', text),
                        encoding="utf-8")
         mem = Memory(home)
-        # The stories are dated in 2024; shift them so the newest turn was yesterday,
-        # so that TTLs (which count from the cycle's now) see them as recent.
-        newest = max(_at(t["at"]) for sc in scenarios for t in sc["turns"])
-        shift = datetime.now(UTC) - timedelta(days=1) - newest
-        records = [{"user": sc["user"], "session": f"s-{t['at'][:10]}", "role": t["role"],
-                    "text": t["text"], "at": (_at(t["at"]) + shift).isoformat()}
-                   for sc in scenarios for t in sc["turns"]]
+        # The stories are dated in 2024; each is shifted so that its newest turn was
+        # yesterday: TTLs and dated plans count from the cycle's now.
+        records = []
+        yesterday = datetime.now(UTC) - timedelta(days=1)
+        for sc in scenarios:
+            shift = yesterday - max(_at(t["at"]) for t in sc["turns"])
+            records += [{"user": sc["user"], "session": f"s-{t['at'][:10]}", "role": t["role"],
+                         "text": t["text"], "at": (_at(t["at"]) + shift).isoformat()}
+                        for t in sc["turns"]]
         mem.import_turns(records)
         t0 = time.perf_counter()
         mem.sleep()

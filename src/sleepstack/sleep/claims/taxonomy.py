@@ -6,7 +6,9 @@ supersedes) or a set (new values add, explicit removals close), the kind of
 value it carries (read by :mod:`.values`) and a handful of *prototype*
 sentences. The slot of a sentence is decided by meaning: the sentence is
 embedded and compared with every prototype (:mod:`.classify`); the wording of
-the prototypes is deliberately varied so that no phrasing is privileged.
+the prototypes is deliberately varied so that no phrasing is privileged. Person slots
+(manager, partner) share one placeholder name, so that a name in a clause pulls
+towards none of them in particular.
 
 ``other`` is the catch-all: a self-disclosure that fits no slot is still kept
 as a claim (category ``conversation``, short TTL), with its sentence as value.
@@ -46,7 +48,7 @@ SLOTS: tuple[Slot, ...] = (
         "I work at Google.", "I joined a new company today.", "I got a job at Microsoft.",
         "I'm employed by Siemens.", "I left my job at IBM.", "My employer is Acme.",
         "I started working for a startup.", "I quit my job.", "I was hired by Amazon.",
-        "I accepted an offer from Apple.",
+        "I accepted an offer from Apple.", "I handed in my notice.", "I resigned from my job.",
     )),
     Slot("job_title", "job_title", "work", False, "title", "{S} works as {v}", (
         "I'm a software engineer.", "I work as a nurse.", "I got promoted to senior manager.",
@@ -55,7 +57,7 @@ SLOTS: tuple[Slot, ...] = (
         "I changed careers and I'm a designer now.",
     )),
     Slot("manager", "manager", "work", False, "person", "{S}'s manager is {v}", (
-        "My manager is very supportive.", "I report to the head of sales.", "My boss is new.",
+        "My manager is Robin.", "I report to Robin.", "My boss is new.", "My manager is supportive.",
         "We got a new team lead.", "My supervisor changed.", "She manages my team.",
         "My new manager started this week.",
     )),
@@ -70,7 +72,7 @@ SLOTS: tuple[Slot, ...] = (
         "The doctor says I have an allergy to latex.",
     )),
     Slot("partner", "partner", "relationship", False, "person", "{S}'s partner is {v}", (
-        "My girlfriend is lovely.", "I'm dating someone.", "My husband is a chef.",
+        "My girlfriend is Robin.", "I'm dating Robin.", "My husband is wonderful.", "My partner is Robin.",
         "I'm married.", "We broke up.", "She and I broke up.", "I have a new boyfriend.",
         "I'm engaged to my partner.", "My wife and I celebrated our anniversary.",
         "I'm seeing someone new.", "He and I have been together for years.",
