@@ -57,7 +57,8 @@ SLOTS: tuple[Slot, ...] = (
         "I changed careers and I'm a designer now.",
     )),
     Slot("manager", "manager", "work", False, "person", "{S}'s manager is {v}", (
-        "My manager is Robin.", "I report to Robin.", "My boss is new.", "My manager is supportive.",
+        "My manager is Robin.", "I report to Robin.", "My boss is new.",
+        "My manager is supportive.",
         "We got a new team lead.", "My supervisor changed.", "She manages my team.",
         "My new manager started this week.",
     )),
@@ -72,7 +73,8 @@ SLOTS: tuple[Slot, ...] = (
         "The doctor says I have an allergy to latex.",
     )),
     Slot("partner", "partner", "relationship", False, "person", "{S}'s partner is {v}", (
-        "My girlfriend is Robin.", "I'm dating Robin.", "My husband is wonderful.", "My partner is Robin.",
+        "My girlfriend is Robin.", "I'm dating Robin.", "My husband is wonderful.",
+        "My partner is Robin.",
         "I'm married.", "We broke up.", "She and I broke up.", "I have a new boyfriend.",
         "I'm engaged to my partner.", "My wife and I celebrated our anniversary.",
         "I'm seeing someone new.", "He and I have been together for years.",
