@@ -124,7 +124,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=int, default=150)
     ap.add_argument("--embedder", default="local:all-MiniLM-L6-v2")
-    ap.add_argument("--split", default="all", choices=["all", "tune", "val"])
+    ap.add_argument("--split", default="all", choices=["all", "tune", "val", "val2"])
     ap.add_argument("--show-misses", action="store_true")
     ap.add_argument("--json", action="store_true", help="also print the summary as JSON")
     args = ap.parse_args()
