@@ -336,3 +336,11 @@ def test_the_llm_path_gives_the_same_claim_shape_and_is_checked_the_same_way() -
     assert by_llm == {("lives_in", "Seattle"), ("ended:vehicle", "Civic")}
     offline = {(f.attribute, f.value) for f in facts_of(*(t.text for t in turns))}
     assert ("lives_in", "Seattle") in offline and not any(v == "Kyiv" for _, v in offline)
+
+
+def test_an_unslotted_self_disclosure_is_still_a_claim_and_chatter_is_not() -> None:
+    (f,) = facts_of("I go climbing every Tuesday with friends.")
+    assert (f.attribute, f.category) == ("other", "conversation")
+    assert f.text.startswith("The user goes climbing every Tuesday")
+    assert not facts_of("I think that sounds great.")
+    assert not facts_of("Thanks, that was really helpful!")

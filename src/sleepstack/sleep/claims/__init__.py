@@ -69,7 +69,15 @@ _GONE = re.compile(r"^(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+(?:has\s+)?(?:le
                    r"passed away|died|is gone|retired|moved away)\b")
 # What makes an unslotted clause worth keeping as an ``other`` claim.
 _OTHER_OK = re.compile(r"^(?:I|I'm|I've|I'll|we|we're|we've|my|our)\b", re.I)
-_CHATTER = re.compile(r"\b(?:thanks|thank you|you|your|help|question|answer|chat)\b", re.I)
+_CHATTER = re.compile(
+    r"\b(?:thanks|thank you|you|your|help|question|answer|chat)\b|"
+    r"^(?:I|we)\s+(?:think|guess|feel like|mean|agree|see|understand|know|believe|suppose|bet|"
+    r"wonder|hope|appreciate|love that|like that|get it|'m not sure|am not sure|'m sure)\b",
+    re.I,
+)
+_NO_S = frozenset(
+    ["had", "was", "were", "did", "could", "would", "will", "can", "should", "might", "must", "may", "shall", "went", "got", "made", "took", "gave", "came", "saw", "said", "told", "left", "quit", "sold", "bought", "met", "found", "began", "became", "ran", "drove", "flew", "wrote", "never", "always", "also", "just", "still", "really", "often", "usually", "already"]
+)
 
 
 @dataclass(frozen=True)
@@ -210,7 +218,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     continue
                 if m:
                     got.append(Claim(t, s, OTHER, m["v"], True, c.text, 0.0))
-                elif (not rk and _OTHER_OK.match(c.text) and len(c.text.split()) >= 4
+                elif (_OTHER_OK.match(c.text) and len(c.text.split()) >= 4
                       and not _CHATTER.search(c.text)):
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
                 continue
@@ -255,7 +263,16 @@ def _third_person(text: str, subject: str) -> str:
     t = re.sub(r"^(?:I'm|I am)\b", f"{s} is", text.strip())
     t = re.sub(r"^(?:I've|I have)\b", f"{s} has", t)
     t = re.sub(r"^(?:we're|we are)\b", f"{s} and others are", t, flags=re.I)
+    m = re.match(r"^(?:I|we)\s+([a-z]+)\b", t, flags=re.I)
+    if m and m.group(1) not in _NO_S and not m.group(1).endswith("ed"):
+        # "I work" -> "The user works": the third person takes an -s.
+        v = m.group(1)
+        v = (v[:-1] + "ies" if re.search(r"[^aeiou]y$", v)
+             else v + "es" if re.search(r"(?:s|sh|ch|x|z|o)$", v) else v + "s")
+        t = f"{s} {v}{t[m.end():]}"
     t = re.sub(r"^(?:I|we)\b", s, t, flags=re.I)
+    t = re.sub(r"^(?:my|our)\b", "The user's" if subject == "user" else f"{subject}'s", t,
+               flags=re.I)
     t = re.sub(r"\b(?:my|our)\b", "their", t, flags=re.I)
     t = re.sub(r"\b(?:me|us)\b", "them", t)
     t = re.sub(r"\bI\b", "they", t)
