@@ -75,9 +75,12 @@ _CHATTER = re.compile(
     r"wonder|hope|appreciate|love that|like that|get it|'m not sure|am not sure|'m sure)\b",
     re.I,
 )
-_NO_S = frozenset(
-    ["had", "was", "were", "did", "could", "would", "will", "can", "should", "might", "must", "may", "shall", "went", "got", "made", "took", "gave", "came", "saw", "said", "told", "left", "quit", "sold", "bought", "met", "found", "began", "became", "ran", "drove", "flew", "wrote", "never", "always", "also", "just", "still", "really", "often", "usually", "already"]
+_NO_S_WORDS = (
+    "had was were did could would will can should might must may shall went got made took "
+    "gave came saw said told left quit sold bought met found began became ran drove flew "
+    "wrote never always also just still really often usually already "
 )
+_NO_S = frozenset(_NO_S_WORDS.split())
 
 
 @dataclass(frozen=True)
