@@ -344,3 +344,30 @@ def test_an_unslotted_self_disclosure_is_still_a_claim_and_chatter_is_not() -> N
     assert f.text.startswith("The user goes climbing every Tuesday")
     assert not facts_of("I think that sounds great.")
     assert not facts_of("Thanks, that was really helpful!")
+
+
+# ------------------------------------------------------------------ coherence
+def test_coherence_lists_conflicts_and_newer_contradictions(tmp_path: Path) -> None:
+    from conftest import run_cli
+    from sleepstack.sleep.coherence import check_coherence
+
+    mem = _story(tmp_path, [("user", "I live in Boston.", "30"),
+                            ("user", "I work at Zalando.", "29")])
+    now = datetime.now(UTC).replace(microsecond=0)
+    mem.log("dana", "s9", "user", "Big news: we moved to Seattle last week.",
+            at=now.isoformat())  # after the last cycle
+    got = run_cli("check", "coherence", "--user", "dana", "--json", home=tmp_path / "home")
+    assert got.returncode == 0, got.stderr
+    findings = json.loads(got.stdout)["findings"]
+    assert [(f["kind"], f["values"], f["action"]) for f in findings] == [
+        ("contradicted_by_turn", ["Boston", "Seattle"], "resolved in the next cycle")]
+    mem.sleep()
+    after = run_cli("check", "coherence", "--user", "dana", "--json", home=tmp_path / "home")
+    assert json.loads(after.stdout)["findings"] == []
+    # Two current values in one single-valued slot (a hand edit): held for review.
+    a, b = (Fact(id=f"f{i}", user="dana", subject="user", attribute="lives_in", value=v,
+                 category="personal", confidence=0.9, text=f"The user lives in {v}.",
+                 at=f"2024-01-0{i + 1}T00:00:00Z", valid_from=f"2024-01-0{i + 1}T00:00:00Z")
+            for i, v in enumerate(("Oslo", "Rome")))
+    (conflict,) = check_coherence([a, b], [], "hash:64")
+    assert (conflict.kind, conflict.action) == ("conflict", "held for review")
