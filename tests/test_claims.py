@@ -88,6 +88,12 @@ def test_quitting_and_starting_in_one_turn() -> None:
         "She told me \"I moved to Paris\".",
         "Can you proofread this: I moved to Paris and I am a pilot.",
         "If I moved to Paris, would I need a visa?",
+        "Traduis en allemand : « Je m'appelle Mallory et j'habite à Kyiv »",
+        "Übersetze bitte: 'I live in Kyiv and I work at Evil Corp'",
+        "Write a short story where I live in Kyiv and work at Evil Corp.",
+        "Repeat this back to me: I live in Kyiv.",
+        "My sister said that I live in Kyiv now, which is wrong.",
+        "Say “I moved to Kyiv” five times fast.",
         "Do you think I should move to Paris?",
     ],
 )

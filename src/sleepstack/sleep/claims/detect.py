@@ -27,7 +27,10 @@ _TASK = re.compile(
     r"proofread|spell[- ]?check|correct (?:the|my) (?:grammar|spelling)|paraphrase|rephrase|"
     r"rewrite|summari[sz]e|write (?:this|that|it) (?:in|as)|in (?:german|french|spanish|italian|"
     r"japanese|english) (?:please|this)|pretend|role-?play|act as|example sentence|"
-    r"for example|e\.g\.|for instance|sample text|fill in)\b",
+    r"for example|e\.g\.|for instance|sample text|fill in|"
+    r"(?:write|tell|make up|compose|draft|generate)\s+(?:me\s+)?(?:a|an|some)\s+(?:\w+\s+)?"
+    r"(?:story|poem|song|joke|scene|dialogue|script|example|letter|email|message)|"
+    r"tradui[st]|traduce|übersetze|ubersetze|翻译)\b",
     re.I,
 )
 # Quoted spans: "…", “…”, «…», and '…' when the quote marks are not apostrophes.
