@@ -58,6 +58,10 @@ __all__ = [
 #: a clause without any first person needs its nearest prototype at least this close
 WEAK_FLOOR = 0.7
 _WEAK_KINDS = frozenset({"tool"})
+# Moods and reactions are the moment's, not facts about the speaker.
+_FEELING = re.compile(r"\b(?:feel|feeling|felt|glad|happy|sad|excited|sorry|proud|thrilled|"
+                      r"grateful|thankful|can't wait|cannot wait|so much|counting on|tired|"
+                      r"stressed|nervous|worried|amazed|lucky|blessed|wish|hope)\b", re.I)
 # An evaluation is an opinion about the thing, not a statement about the speaker.
 _OPINION = re.compile(r"\b(?:best|worst|better|worse|great|good|bad|awesome|terrible|"
                       r"overrated|underrated|amazing|awful|love|hate|ever|favou?rite|nice|"
@@ -105,7 +109,29 @@ _COPULA = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+|actually\s+|really\s+)?"
                      r"(?P<v>[A-Za-z][\w -]{1,30}?)\s*$")
 
 
+# A person's (or pet's) role must be stated for a name to fill the slot: the slot is
+# chosen by meaning, but "Let's go" or "Check this out" name nobody's partner.
+_RELATION = {
+    "partner": re.compile(r"\b(?:girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|spouse|"
+                          r"dating|date|married|engaged|seeing|broke up|break up|together|"
+                          r"split|splitting|divorc\w*|relationship|couple|moved in with)\b",
+                          re.I),
+    "manager": re.compile(r"\b(?:manager|boss|report(?:s|ing)? to|team lead|lead|supervisor|"
+                          r"manages|managing|answer to|reorg|reporting line)\b", re.I),
+    "family": re.compile(r"\b(?:sister|brother|mom|mum|mother|dad|father|son|daughter|kids?|"
+                         r"children|child|parents?|aunt|uncle|cousin|grand\w+|niece|nephew|"
+                         r"sibling|family|twins?|baby)\b", re.I),
+    "pet": re.compile(r"\b(?:pet|pets|named|called|adopt\w*|rehome\w*|vet|cat|dog|puppy|"
+                      r"kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|snake|lizard|"
+                      r"guinea pig|ferret|horse|pony|beagle|labrador|poodle|terrier|budgie|"
+                      r"gecko|goldfish|pug|corgi|collie|shepherd|retriever|husky)\b", re.I),
+}
+
+
 def _read(slot: Slot, score: float, text: str) -> list[tuple[Slot, str, bool, float]]:
+    cue = _RELATION.get(slot.name)
+    if cue is not None and not cue.search(text):
+        return []
     r = read_value(slot.kind, text)
     if not r.new and not r.old:
         return []
@@ -221,8 +247,9 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     continue
                 if m:
                     got.append(Claim(t, s, OTHER, m["v"], True, c.text, 0.0))
-                elif (_OTHER_OK.match(c.text) and len(c.text.split()) >= 4
-                      and not _CHATTER.search(c.text)):
+                elif (_OTHER_OK.match(c.text) and 4 <= len(c.text.split()) <= 20
+                      and not _CHATTER.search(c.text) and not _OPINION.search(c.text)
+                      and not _FEELING.search(c.text)):
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
@@ -278,6 +305,8 @@ def _third_person(text: str, subject: str) -> str:
                flags=re.I)
     t = re.sub(r"\b(?:my|our)\b", "their", t, flags=re.I)
     t = re.sub(r"\b(?:me|us)\b", "them", t)
+    t = re.sub(r"\bI am\b|\bI'm\b", "they are", t)
+    t = re.sub(r"\bI was\b", "they were", t)
     t = re.sub(r"\bI\b", "they", t)
     return t[:1].upper() + t[1:]
 

@@ -45,7 +45,16 @@ _NOT_NAME_WORDS = (
     scratch guess fun turns cool great awesome nice first second third ci cd ide db api sql os
     ai it hr pm qa ui ux"""
 )
-_NOT_NAME = frozenset(_NOT_NAME_WORDS.split())
+# Common words that open sentences (imperatives, interjections): never a name there.
+_STARTERS = (
+    "it its crazy fingers check let let's catch look see take make get go come give keep "
+    "tell ask call try find hope wish love read watch listen send bring meet show glad sure "
+    "true totally definitely absolutely same nope maybe oops sounds that's what who dude man "
+    "girl bro honestly seriously anyway anyways besides plus congrats congratulations wait "
+    "stay enjoy have happy good great cheers bye welcome exactly right yep yup indeed aww "
+    "haha hehe lol omg gosh jeez"
+)
+_NOT_NAME = frozenset(_NOT_NAME_WORDS.split()) | frozenset(_STARTERS.split())
 _REMOVAL = re.compile(
     r"\b(?:quit|quitting|left|leaving|sold|selling|dropped|drop|gave up(?: on)?|giving up|"
     r"cancel(?:l?ed|led|ling)?|scrapped|uninstalled|turned off|said goodbye to|goodbye to|"
@@ -105,7 +114,7 @@ def _spans(clause: str) -> list[tuple[int, int, str]]:
         words = m.group(0).split()
         start = m.start()
         # Drop leading non-names ("Big", "Correction", "I").
-        while words and words[0].casefold().strip("'’") in _NOT_NAME:
+        while words and re.sub(r"['’]s$", "", words[0].casefold()).strip("'’") in _NOT_NAME:
             start += len(words[0]) + 1
             words = words[1:]
         while words and words[-1].casefold() in {"de", "da", "del", "von", "van", "of", "la",
@@ -156,12 +165,11 @@ _ROLE_WORDS = re.compile(r"\b(?:CEO|CTO|VP|Head|Senior|Junior|Lead)\b")
 
 
 def _place(clause: str) -> Reading:
+    # A place follows a preposition ("in Porto", "to Seattle", "is Berlin").
     spans = [s for s in _names(clause)
-             if re.search(r"\b(?:in|to|from|at|for|near|around|of|into|onto|is|visit(?:ing)?|"
+             if re.search(r"\b(?:in|to|from|at|near|around|of|into|onto|is|visit(?:ing)?|"
                           r"for|towards|tickets for|trip to|move to)\s+(?:the\s+)?$",
-                          clause[: s[0]], re.I)
-             or re.match(r"^\s*(?:is|was|,|my|our)\b", clause[s[1]:], re.I)
-             or s[0] == 0]
+                          clause[: s[0]], re.I)]
     return _classify(clause, spans, is_removal(clause))
 
 
@@ -185,11 +193,14 @@ def _org(clause: str) -> Reading:
     return r
 
 
+# A job title is a noun phrase: after "I'm/became" it needs its article ("I'm a
+# nurse", never "I'm determined"); after "work as", "promoted to", "title is" not.
 _TITLE_AFTER = re.compile(
-    r"\b(?:I'm|I am|I've been|I was|work(?:ing|s)? as|started as|start as|hired as|joined as|"
-    r"promoted to|became|become|title (?:is|to)|role (?:is|as)|position (?:is|as)|"
-    r"job (?:is|title is)|profession I'm|profession I am|retrained as|role of|'m)\s+"
-    r"(?:now\s+)?(?:an?\s+|the\s+)?(?P<v>(?-i:[a-z][a-z -]{1,60}?))"
+    r"(?:\b(?:I'm|I am|I've been|I was|became|become|'m)\s+(?:now\s+)?(?:an?|the)\s+|"
+    r"\b(?:work(?:ing|s)? as|started as|start as|hired as|joined as|promoted to|"
+    r"title (?:is|to)|role (?:is|as)|position (?:is|as)|job (?:is|title is)|retrained as|"
+    r"role of)\s+(?:now\s+)?(?:an?\s+|the\s+)?)"
+    r"(?P<v>(?-i:[a-z][a-z -]{1,60}?))"
     rf"(?=\s+{_END}\b|[,.;:!?]|\s*$|\s+(?:at|in)\b)",
     re.I,
 )
