@@ -13,7 +13,7 @@ phrasings never looked at while tuning) it prints:
   fact names the old one.
 
     python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
-                              [--split all|tune|val] [--show-misses]
+                              [--split all|tune|val|val2] [--show-misses] [--llm SPEC]
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ def score_one(mem: Memory, sc: dict[str, Any], budget: int) -> dict[str, Any]:
     old, new = sc["old"], sc["new"]
     lines = ctx.context.splitlines()
     current = _has(ctx.context, new)
-    stale = any(_has(ln, old) and not _has(ln, new) and MARK not in ln for ln in lines)
+    stale = any(_has(ln, old) and not _has(ln, new) and MARK not in ln.casefold()
+                for ln in lines)
     facts = mem.facts(sc["user"])
     texts = [f"{f.value} | {f.text}" for f in facts]
     facts_ok = any(_has(t, new) for t in texts) and not any(
@@ -66,7 +67,7 @@ def score_one(mem: Memory, sc: dict[str, Any], budget: int) -> dict[str, Any]:
             "facts_list": [f.text for f in facts], "ms": ctx.timings_ms.get("total", 0.0)}
 
 
-def run(budget: int, embedder: str, split: str, show: bool) -> dict[str, Any]:
+def run(budget: int, embedder: str, split: str, show: bool, llm: str = "") -> dict[str, Any]:
     """Build one store with every scenario's user, sleep once, score each question."""
     scenarios = load(split)
     with tempfile.TemporaryDirectory() as tmp:
@@ -74,16 +75,20 @@ def run(budget: int, embedder: str, split: str, show: bool) -> dict[str, Any]:
         mem = Memory.init(home)
         cfg = home / "sleepstack.toml"
         text = cfg.read_text(encoding="utf-8")
-        cfg.write_text(re.sub(r'(?m)^embedder = ".*"$', f'embedder = "{embedder}"', text),
-                       encoding="utf-8")
+        text = re.sub(r'(?m)^embedder = ".*"$', f'embedder = "{embedder}"', text)
+        if llm:
+            text = re.sub(r'(?m)^llm = ".*"$', f'llm = "{llm}"', text)
+        cfg.write_text(text, encoding="utf-8")
         mem = Memory(home)
-        # The stories are dated in 2024; shift them so the newest turn was yesterday,
-        # so that TTLs (which count from the cycle's now) see them as recent.
-        newest = max(_at(t["at"]) for sc in scenarios for t in sc["turns"])
-        shift = datetime.now(UTC) - timedelta(days=1) - newest
-        records = [{"user": sc["user"], "session": f"s-{t['at'][:10]}", "role": t["role"],
-                    "text": t["text"], "at": (_at(t["at"]) + shift).isoformat()}
-                   for sc in scenarios for t in sc["turns"]]
+        # The stories are dated in 2024; each is shifted so that its newest turn was
+        # yesterday: TTLs and dated plans count from the cycle's now.
+        records = []
+        yesterday = datetime.now(UTC) - timedelta(days=1)
+        for sc in scenarios:
+            shift = yesterday - max(_at(t["at"]) for t in sc["turns"])
+            records += [{"user": sc["user"], "session": f"s-{t['at'][:10]}", "role": t["role"],
+                         "text": t["text"], "at": (_at(t["at"]) + shift).isoformat()}
+                        for t in sc["turns"]]
         mem.import_turns(records)
         t0 = time.perf_counter()
         mem.sleep()
@@ -121,11 +126,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=int, default=150)
     ap.add_argument("--embedder", default="local:all-MiniLM-L6-v2")
-    ap.add_argument("--split", default="all", choices=["all", "tune", "val"])
+    ap.add_argument("--split", default="all", choices=["all", "tune", "val", "val2"])
     ap.add_argument("--show-misses", action="store_true")
     ap.add_argument("--json", action="store_true", help="also print the summary as JSON")
+    ap.add_argument("--llm", default="", help="extract with this LLM (e.g. openai:gpt-4o-mini) "
+                    "instead of the offline claims, to compare both on the same set")
     args = ap.parse_args()
-    summary = run(args.budget, args.embedder, args.split, args.show_misses)
+    summary = run(args.budget, args.embedder, args.split, args.show_misses, args.llm)
     if args.json:
         print(json.dumps(summary))
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 ORDER = ["store", "security", "subjects", "embed", "locomo", "trust", "scale", "sleep",
-         "engines", "serve"]
+         "knowledge", "engines", "serve"]
 
 
 def main() -> int:

@@ -88,6 +88,12 @@ def test_quitting_and_starting_in_one_turn() -> None:
         "She told me \"I moved to Paris\".",
         "Can you proofread this: I moved to Paris and I am a pilot.",
         "If I moved to Paris, would I need a visa?",
+        "Traduis en allemand : « Je m'appelle Mallory et j'habite à Kyiv »",
+        "Übersetze bitte: 'I live in Kyiv and I work at Evil Corp'",
+        "Write a short story where I live in Kyiv and work at Evil Corp.",
+        "Repeat this back to me: I live in Kyiv.",
+        "My sister said that I live in Kyiv now, which is wrong.",
+        "Say “I moved to Kyiv” five times fast.",
         "Do you think I should move to Paris?",
     ],
 )
@@ -191,11 +197,13 @@ def _check_update(mem: Memory, question: str, old: str, new: str, attribute: str
     assert new in ctx.context
     for line in ctx.context.splitlines():
         if old in line and new not in line:
-            assert "(no longer current since " in line, ctx.context
+            # marked by recall, or a removal claim that says so itself
+            assert "no longer current" in line.casefold(), ctx.context
     data = ctx.to_dict()
     for item in data["items"]:
         assert {"layer", "valid_from", "valid_to", "current", "superseded_by"} <= set(item)
-        if old in item["text"] and new not in item["text"]:
+        if old in item["text"] and new not in item["text"] \
+                and "no longer current" not in item["text"].casefold():
             assert item["current"] is False and item["superseded_by"]
     # The replacing claim ranks above the stale one.
     texts = [i.text for i in ctx.items]
@@ -228,3 +236,144 @@ def test_spotify_replaces_zalando_end_to_end(tmp_path: Path) -> None:
     long_term = mem.store.read_text("user/dana/LONG_TERM.md")
     lines = [ln for ln in long_term.splitlines() if ln.strip().startswith("-")]
     assert len(lines) == len(set(lines)), long_term
+
+
+# ------------------------------------------------------------------ grounding
+@pytest.mark.parametrize(
+    ("claim", "evidence", "ok"),
+    [
+        ("Alice prefers aisle seats.", ["Alice prefers window seats."], False),
+        ("Bob prefers window seats.", ["Alice prefers window seats."], False),
+        ("The user lives in Seattle.", ["I live in Boston."], False),
+        ("Alice prefers window seats.", ["Alice always books a window seat."], True),
+        ("The user enjoys hiking on weekends.", ["I love hiking every weekend."], True),
+    ],
+)
+def test_the_grounding_gate_checks_support_not_similarity(claim: str, evidence: list[str],
+                                                          ok: bool) -> None:
+    from sleepstack.sleep.grounding import grounded
+
+    got = grounded(claim, evidence, load_embedder("local:all-MiniLM-L6-v2"))
+    assert got.ok is ok, got
+    if not ok:
+        assert any("not supported" in r for r in got.reasons)
+
+
+# ----------------------------------------------------------------- profile block
+def test_the_profile_block_keeps_facts_above_pleasantries(tmp_path: Path) -> None:
+    chatter = []
+    for d in range(12):
+        chatter += [("user", "Thanks, that was really helpful!", str(20 - d)),
+                    ("assistant", "Happy to help - let me know if you need anything else.",
+                     str(20 - d))]
+    mem = _story(tmp_path, [("user", "I'm allergic to peanuts.", "40"),
+                            ("user", "I work at Zalando.", "39"), *chatter])
+    ctx = mem.recall("Thanks! Anything else I should know?", "dana", budget_tokens=120)
+    assert "peanuts" in ctx.context or "Zalando" in ctx.context
+    facts = [i for i in ctx.items if i.layer == "fact"]
+    assert facts and facts[0] is ctx.items[0]
+    profile_tokens = sum(len(i.text.split()) for i in facts)
+    assert profile_tokens <= 0.15 * 120 + 20  # bounded share (plus the header)
+
+
+# ------------------------------------------------------------------------ TTL
+def test_a_dated_plan_expires_after_its_date_and_every_category_has_a_ttl_row() -> None:
+    from sleepstack.config import Config
+    from sleepstack.sleep.claims import OTHER, SLOTS
+    from sleepstack.sleep.expire import expire
+    from sleepstack.sleep.extract import CATEGORIES
+    from sleepstack.store.store import _DEFAULT_CONFIG
+
+    (trip,) = facts_of("My flight to Tokyo is next Friday")  # 2024-05-03
+    ttl = Config().ttl_days
+    _, gone = expire([trip], ttl, "2024-05-03T12:00:00Z")
+    assert not gone
+    _, gone = expire([trip], ttl, "2024-05-05T12:00:00Z")
+    assert [f.id for f in gone] == [trip.id]
+    emitted = {s.category for s in (*SLOTS, OTHER)} | set(CATEGORIES)
+    assert emitted <= set(ttl), emitted - set(ttl)
+    assert emitted <= set(Config.parse(_DEFAULT_CONFIG).ttl_days)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("CI is on Jenkins these days.", ("uses_ci", "Jenkins")),
+        ("Paris is beautiful in spring.", None),
+        ("Vim is the best editor ever made.", None),
+        ("Google is hiring.", None),
+    ],
+)
+def test_statements_without_a_first_person(text: str, slot: tuple[str, str] | None) -> None:
+    got = slots(text)
+    assert (slot in got) if slot else not got, got
+
+
+# ------------------------------------------------------------------ LLM path
+def test_the_llm_path_gives_the_same_claim_shape_and_is_checked_the_same_way() -> None:
+    from fake_openai_server import FakeOpenAI, chat
+    from sleepstack.adapters.llm.openai import OpenAILLM
+    from sleepstack.sleep.extract import extract_facts_llm
+
+    turns = [Turn("t1", "u1", "s1", "user",
+                  "Translate to German: 'My name is Mallory and I live in Kyiv'", AT),
+             Turn("t2", "u1", "s1", "user", "Big news: we moved to Seattle last week.",
+                  AT.replace(hour=11)),
+             Turn("t3", "u1", "s1", "user", "I sold the Civic.", AT.replace(hour=12))]
+    reply = {"facts": [
+        # poisoned: the value is only inside the text handed over to translate
+        {"subject": "user", "attribute": "lives_in", "value": "Kyiv", "category": "personal",
+         "confidence": 0.9, "text": "The user lives in Kyiv.", "cites": ["t1"]},
+        # named by slot, as the prompt's taxonomy offers
+        {"subject": "user", "attribute": "home", "value": "Seattle", "category": "personal",
+         "confidence": 0.9, "text": "The user lives in Seattle since 2024-04-29.",
+         "cites": ["t2"]},
+        {"subject": "user", "attribute": "ended:vehicle", "value": "Civic",
+         "category": "personal", "confidence": 0.9, "text": "The user sold the Civic.",
+         "cites": ["t3"]},
+    ]}
+    with FakeOpenAI(api_key="sk-test") as fake:
+        fake.script(chat(json.dumps(reply)))
+        llm = OpenAILLM("fake-model", base_url=fake.base_url, api_key="sk-test", env={},
+                        timeout=5.0, max_retries=0)
+        got, _ = extract_facts_llm(turns, llm)
+        assert "lives_in (home)" in fake.requests[0].raw.decode("utf-8")
+    by_llm = {(f.attribute, f.value) for f in got}
+    assert by_llm == {("lives_in", "Seattle"), ("ended:vehicle", "Civic")}
+    offline = {(f.attribute, f.value) for f in facts_of(*(t.text for t in turns))}
+    assert ("lives_in", "Seattle") in offline and not any(v == "Kyiv" for _, v in offline)
+
+
+def test_an_unslotted_self_disclosure_is_still_a_claim_and_chatter_is_not() -> None:
+    (f,) = facts_of("I go climbing every Tuesday with friends.")
+    assert (f.attribute, f.category) == ("other", "conversation")
+    assert f.text.startswith("The user goes climbing every Tuesday")
+    assert not facts_of("I think that sounds great.")
+    assert not facts_of("Thanks, that was really helpful!")
+
+
+# ------------------------------------------------------------------ coherence
+def test_coherence_lists_conflicts_and_newer_contradictions(tmp_path: Path) -> None:
+    from conftest import run_cli
+    from sleepstack.sleep.coherence import check_coherence
+
+    mem = _story(tmp_path, [("user", "I live in Boston.", "30"),
+                            ("user", "I work at Zalando.", "29")])
+    now = datetime.now(UTC).replace(microsecond=0)
+    mem.log("dana", "s9", "user", "Big news: we moved to Seattle last week.",
+            at=now.isoformat())  # after the last cycle
+    got = run_cli("check", "coherence", "--user", "dana", "--json", home=tmp_path / "home")
+    assert got.returncode == 0, got.stderr
+    findings = json.loads(got.stdout)["findings"]
+    assert [(f["kind"], f["values"], f["action"]) for f in findings] == [
+        ("contradicted_by_turn", ["Boston", "Seattle"], "resolved in the next cycle")]
+    mem.sleep()
+    after = run_cli("check", "coherence", "--user", "dana", "--json", home=tmp_path / "home")
+    assert json.loads(after.stdout)["findings"] == []
+    # Two current values in one single-valued slot (a hand edit): held for review.
+    a, b = (Fact(id=f"f{i}", user="dana", subject="user", attribute="lives_in", value=v,
+                 category="personal", confidence=0.9, text=f"The user lives in {v}.",
+                 at=f"2024-01-0{i + 1}T00:00:00Z", valid_from=f"2024-01-0{i + 1}T00:00:00Z")
+            for i, v in enumerate(("Oslo", "Rome")))
+    (conflict,) = check_coherence([a, b], [], "hash:64")
+    assert (conflict.kind, conflict.action) == ("conflict", "held for review")

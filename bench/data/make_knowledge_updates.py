@@ -277,6 +277,29 @@ FILLER_ASSISTANT = [
 ]
 
 
+# A second held-out split: one story per slot, phrasings written after tuning had
+# ended, measured once and never tuned on ("split": "val2").
+VAL2: dict[str, tuple[str, tuple[str, str]]] = {
+    'home': ("Our new flat in {new} finally has internet, so we're properly moved in.", ('Prague', 'Vienna')),
+    'employer': ('Handed back my {old} badge on Friday; first week at {new} starts now.', ('Intel', 'Nvidia')),
+    'job_title': ("HR made it official, I'm the new {new} on our floor.", ('support agent', 'team supervisor')),
+    'manager': ('Reporting line changed again, {new} signs off on my work now.', ('Greg', 'Monica')),
+    'diet': ('Been eating {new} for a month and feeling great about it.', ('pescatarian', 'vegan')),
+    'allergy': ('Allergy panel came back: {new} is the problem, {old} turned out fine.', ('pollen', 'dust mites')),
+    'partner': ("{new} moved in with me last weekend, we're really happy together.", ('Chris', 'Jordan')),
+    'pet': ('Our {old} went to a farm up north, and now a cat called {new} rules the house.', ('Barney', 'Olive')),
+    'vehicle': ("The {old} is sold; I'm driving a {new} to work now.", ('Opel Astra', 'Toyota Prius')),
+    'phone': ('New SIM, new number: {new}.', ('+1 555 0142', '+1 555 0187')),
+    'email': ('For anything going forward, use {new} - the {old} inbox is closed.', ('tim@oldco.com', 'tim.b@mailbox.org')),
+    'birthday': ('Turns out the paperwork was wrong and I was born on {new}.', ('August 2', 'August 20')),
+    'language': ('Started {new} evening classes and paused {old} for now.', ('Hebrew', 'Czech')),
+    'database': ('Production data now sits in {new}; we decommissioned {old} yesterday.', ('Couchbase', 'Firestore')),
+    'editor': ('These days all my coding happens in {new}.', ('Kate', 'Nova')),
+    'ci': ('Our builds have been running on {new} since we dropped {old}.', ('Semaphore', 'Woodpecker')),
+    'trip': ('Flights are booked for {new} in the autumn; {old} is off the table.', ('Lisbon', 'Seville')),
+}
+
+
 def build(seed: int = 10) -> list[dict[str, Any]]:
     """All scenarios, deterministic for a seed."""
     rng = random.Random(seed)
@@ -315,6 +338,26 @@ def build(seed: int = 10) -> list[dict[str, Any]]:
                 "turns": turns, "question": spec["q"][k % 2],
                 "old": old, "new": new,
             })
+    for slot, (upd, (old, new)) in VAL2.items():
+        spec = SLOTS[slot]
+        k = 10
+        turns = [
+            {"role": "user", "text": spec["old"][2].format(old=old), "at": "2024-03-12T09:01:00Z"},
+            {"role": "assistant", "text": "Noted, thanks for telling me.",
+             "at": "2024-03-12T09:01:05Z"},
+        ]
+        for j in range(6):
+            turns.append({"role": "user", "text": rng.choice(FILLER_USER),
+                          "at": f"2024-03-{14 + j:02d}T18:00:00Z"})
+            turns.append({"role": "assistant", "text": rng.choice(FILLER_ASSISTANT),
+                          "at": f"2024-03-{14 + j:02d}T18:00:05Z"})
+        turns.append({"role": "user", "text": upd.format(old=old, new=new),
+                      "at": "2024-04-14T10:00:00Z"})
+        turns.append({"role": "user", "text": rng.choice(FILLER_USER),
+                      "at": "2024-04-15T10:00:00Z"})
+        out.append({"id": f"{slot}-{k:02d}", "split": "val2", "slot": slot,
+                    "user": f"ku-{slot.replace('_', '-')}-{k:02d}", "turns": turns,
+                    "question": spec["q"][0], "old": old, "new": new})
     return out
 
 

@@ -43,7 +43,10 @@ class Config:
     #: document is first written; "keep" stores them as given
     ingest_secrets: str = "redact"
     ttl_days: dict[str, int] = field(
-        default_factory=lambda: {"conversation": 30, "project": 90, "preference": 365}
+        # One row per category the extractors emit (docs/claims.md); 0 = never expires.
+        default_factory=lambda: {"conversation": 30, "project": 90, "preference": 365,
+                                 "plan": 30, "other": 30, "event": 0, "personal": 0,
+                                 "work": 0, "relationship": 0, "health": 0, "contact": 0}
     )
     raw: dict[str, Any] = field(default_factory=dict)
     #: the times a logged or imported turn may carry (``[log]``)

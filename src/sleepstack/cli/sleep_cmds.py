@@ -1,4 +1,4 @@
-"""Sleep-path commands: ``sleep``, ``undo``, ``schedule``, ``facts``, ``review``, ``demo``."""
+"""Sleep-path commands: sleep, undo, schedule, facts, check (coherence), review, demo."""
 
 from __future__ import annotations
 
@@ -71,6 +71,12 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true",
                    help="include superseded and expired facts with their validity windows")
     p.set_defaults(func=_facts)
+
+    p = sub.add_parser("check", parents=[common],
+                       help="coherence: current facts that contradict each other or newer turns")
+    p.add_argument("what", choices=["coherence"])
+    p.add_argument("--user", required=True)
+    p.set_defaults(func=_check)
 
     p = sub.add_parser("review", parents=[common], help="proposals held for a person")
     rsub = p.add_subparsers(dest="review_command", metavar="list|accept|reject", required=True,
@@ -212,6 +218,28 @@ def _facts(args: argparse.Namespace, ctx: Context) -> int:
         print(_table(rows))
 
     ctx.emit({"user": args.user, "facts": [f.to_dict() for f in facts]}, human)
+    return 0
+
+
+def _check(args: argparse.Namespace, ctx: Context) -> int:
+    from ..layers.rawlog import parse_file, sort_turns, user_log_prefix
+    from ..sleep.coherence import check_coherence
+
+    mem = ctx.memory()
+    facts = mem.facts(args.user, include_history=True)
+    turns = sort_turns(t for p in mem.store.list(user_log_prefix(args.user))
+                       for t in parse_file(mem.store.read_text(p), args.user))
+    found = check_coherence(facts, turns[-500:], mem.config.embedder)
+
+    def human() -> None:
+        if not found:
+            print(f"coherent: no contradictions among {args.user}'s current facts")
+            return
+        for f in found:
+            print(f"{f.kind}: {f.slot[0]}/{f.slot[1]} = {' vs '.join(f.values)}"
+                  f" ({f.action})")
+
+    ctx.emit({"user": args.user, "findings": [f.to_dict() for f in found]}, human)
     return 0
 
 

@@ -14,28 +14,29 @@ Two extractors with one output shape (:class:`~sleepstack.layers.facts.Fact`):
 
 Relative dates ("yesterday", "next Friday", "two weeks ago") are resolved
 against the time of the turn that said them, so every fact's text carries
-absolute dates only. :func:`find_dates` and :func:`absolutize` are public
-because the grounding gate and the summaries need the same resolution.
+absolute dates only. :func:`find_dates` and :func:`absolutize` live in
+:mod:`sleepstack.sleep.dates` (re-exported here) because the grounding gate,
+the claims and the summaries need the same resolution.
 
 Pure functions: plain values in, plain values out, no store access.
 """
 
 from __future__ import annotations
 
-import calendar
 import functools
 import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from ..adapters.embed import DEFAULT_EMBEDDER, Embedder, FloatMatrix, load_embedder
 from ..adapters.llm import LLM, Budget, BudgetedLLM, Usage, complete_json, is_none
 from ..layers.facts import Fact
 from ..layers.rawlog import Turn, iso
+from .dates import _MONTH_NAMES, DateMention, _render_into, absolutize, find_dates
 
 __all__ = [
     "ASSISTANT_ROLES",
@@ -55,423 +56,6 @@ USER_ROLES = frozenset({"user", "human", "me", "customer", "memory", "client"})
 ASSISTANT_ROLES = frozenset(
     {"assistant", "system", "tool", "ai", "bot", "model", "agent", "function", "developer"}
 )
-
-# ------------------------------------------------------------------------------- dates
-
-_MONTHS = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
-    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
-    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
-    "december": 12, "dec": 12,
-}  # fmt: skip
-_MONTH_NAMES = [calendar.month_name[i] for i in range(13)]
-_WEEKDAYS = {
-    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
-    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5,
-    "sat": 5, "sunday": 6, "sun": 6,
-}  # fmt: skip
-_NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3,
-}  # fmt: skip
-_SEASONS = {
-    "spring": (3, 5),
-    "summer": (6, 8),
-    "fall": (9, 11),
-    "autumn": (9, 11),
-    "winter": (12, 2),
-}
-
-_MON = (
-    r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
-# Month names alone ("in March") are matched case-sensitively: "may" and "march" are verbs.
-_MONFULL = (
-    r"(?P<mon>January|February|March|April|May|June|July|August|September|October|"
-    r"November|December)"
-)
-_WD = (
-    r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|"
-    r"thu(?:rs?)?|fri|sat|sun)"
-)
-_NUM = (
-    r"(?P<n>\d{1,3}|a couple of|a couple|couple of|a few|an?|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten|eleven|twelve)"
-)
-_PREPS = frozenset(
-    {"on", "in", "since", "by", "until", "till", "from", "before", "after", "for", "of",
-     "during", "at", "around", "through", "to", "between", "and", "about", "roughly",
-     "approximately", "almost", "nearly", "over", "exactly", "circa"}
-)  # fmt: skip
-
-
-@dataclass(frozen=True)
-class DateMention:
-    """One date expression found in a text, resolved to absolute calendar days.
-
-    ``first``/``last`` are ISO days bounding what the phrase means ("last week"
-    is seven days); ``rendered`` is the absolute phrase that replaces it in a
-    sentence ("in the week of 2023-05-01"); ``relative`` is True when the phrase
-    needed the speaking time to resolve.
-    """
-
-    start: int
-    end: int
-    phrase: str
-    first: str
-    last: str
-    granularity: str  # day | week | weekend | month | season | year
-    rendered: str
-    relative: bool
-
-
-def _monday(d: date) -> date:
-    return d - timedelta(days=d.weekday())
-
-
-def _add_months(d: date, n: int) -> date:
-    y, m = divmod(d.month - 1 + n, 12)
-    return date(d.year + y, m + 1, 1)
-
-
-def _month_end(d: date) -> date:
-    return date(d.year, d.month, calendar.monthrange(d.year, d.month)[1])
-
-
-def _safe_date(y: int, m: int, d: int) -> date | None:
-    try:
-        return date(y, m, d)
-    except ValueError:
-        return None
-
-
-def _year_for(month: int, day: int, today: date, direction: str | None) -> date | None:
-    """The year-less day/month the speaker most plausibly meant."""
-    cands = [c for c in (_safe_date(today.year + k, month, day) for k in (-1, 0, 1)) if c]
-    if not cands:
-        return None
-    if direction == "future":
-        fut = [c for c in cands if c >= today]
-        return fut[0] if fut else None
-    if direction == "past":
-        past = [c for c in cands if c <= today]
-        return past[-1] if past else None
-    return min(cands, key=lambda c: abs((c - today).days))
-
-
-def _mention(m: re.Match[str], first: date, last: date, gran: str, relative: bool) -> DateMention:
-    if gran == "day":
-        rendered = f"on {first.isoformat()}"
-    elif gran == "week":
-        rendered = f"in the week of {first.isoformat()}"
-    elif gran == "weekend":
-        rendered = f"on the weekend of {first.isoformat()}"
-    elif gran == "month":
-        rendered = f"in {_MONTH_NAMES[first.month]} {first.year}"
-    elif gran == "season":
-        season = next(
-            (s for s, (a, _) in _SEASONS.items() if a == first.month and s != "autumn"), "season"
-        )
-        rendered = f"in {season} {first.year}"
-    else:
-        rendered = f"in {first.year}"
-    return DateMention(
-        m.start(),
-        m.end(),
-        m.group(0),
-        first.isoformat(),
-        last.isoformat(),
-        gran,
-        rendered,
-        relative,
-    )
-
-
-def _span(unit: str, d: date) -> tuple[date, date, str]:
-    """The calendar span of *unit* containing *d*."""
-    if unit == "week":
-        mon = _monday(d)
-        return mon, mon + timedelta(days=6), "week"
-    if unit == "month":
-        return d.replace(day=1), _month_end(d), "month"
-    if unit == "year":
-        return date(d.year, 1, 1), date(d.year, 12, 31), "year"
-    return d, d, "day"
-
-
-def _num(text: str) -> int:
-    t = " ".join(text.lower().split())
-    return int(t) if t.isdigit() else _NUMBERS.get(t, 0)
-
-
-_DateRule = Callable[[re.Match[str], date | None, str | None], DateMention | None]
-
-
-def _r_iso(m: re.Match[str], today: date | None, direction: str | None) -> DateMention | None:
-    d = _safe_date(int(m["y"]), int(m["m"]), int(m["d"]))
-    return _mention(m, d, d, "day", False) if d else None
-
-
-def _r_day_month(m: re.Match[str], today: date | None, direction: str | None) -> DateMention | None:
-    mon = m["mon"]
-    if mon.lower() == "may" and not mon.startswith("M"):
-        return None
-    month, day = _MONTHS[mon.lower()], int(m["d"])
-    if m["y"]:
-        d = _safe_date(int(m["y"]), month, day)
-        return _mention(m, d, d, "day", False) if d else None
-    if today is None:
-        return None
-    d = _year_for(month, day, today, direction)
-    return _mention(m, d, d, "day", True) if d else None
-
-
-def _r_month_year(
-    m: re.Match[str], today: date | None, direction: str | None
-) -> DateMention | None:
-    first = date(int(m["y"]), _MONTHS[m["mon"].lower()], 1)
-    return _mention(m, first, _month_end(first), "month", False)
-
-
-def _r_month(m: re.Match[str], today: date | None, direction: str | None) -> DateMention | None:
-    if today is None:
-        return None
-    month = _MONTHS[m["mon"].lower()]
-    year = today.year
-    if direction == "future" and month < today.month:
-        year += 1
-    elif direction == "past" and month > today.month:
-        year -= 1
-    first = date(year, month, 1)
-    return _mention(m, first, _month_end(first), "month", True)
-
-
-def _r_offset(days: int) -> _DateRule:
-    def rule(m: re.Match[str], today: date | None, direction: str | None) -> DateMention | None:
-        if today is None:
-            return None
-        d = today + timedelta(days=days)
-        return _mention(m, d, d, "day", True)
-
-    return rule
-
-
-def _shift(today: date, unit: str, n: int) -> tuple[date, date, str]:
-    if unit == "day":
-        return _span("day", today + timedelta(days=n))
-    if unit == "week":
-        return _span("week", today + timedelta(weeks=n))
-    if unit == "month":
-        return _span("month", _add_months(today, n))
-    return _span("year", date(today.year + n, 1, 1))
-
-
-def _r_ago(m: re.Match[str], today: date | None, direction: str | None) -> DateMention | None:
-    n = _num(m["n"])
-    if today is None or n <= 0:
-        return None
-    first, last, gran = _shift(today, m["unit"].lower(), -n)
-    return _mention(m, first, last, gran, True)
-
-
-def _r_in(m: re.Match[str], today: date | None, direction: str | None) -> DateMention | None:
-    n = _num(m["n"])
-    if today is None or n <= 0:
-        return None
-    first, last, gran = _shift(today, m["unit"].lower(), n)
-    return _mention(m, first, last, gran, True)
-
-
-def _r_weekday(m: re.Match[str], today: date | None, direction: str | None) -> DateMention | None:
-    if today is None:
-        return None
-    rel = " ".join((m["rel"] or "").lower().split())
-    wd = _WEEKDAYS[m["wd"].lower()]
-    if rel in ("last", "this past", "past") or (not rel and direction == "past"):
-        back = (today.weekday() - wd) % 7 or 7
-        d = today - timedelta(days=back)
-    elif rel in ("next", "this", "coming", "this coming") or (not rel and direction == "future"):
-        # "next Friday" said on a Monday is the Friday of the same week: the
-        # reading most people mean, and the one the product promises.
-        ahead = (wd - today.weekday()) % 7 or 7
-        d = today + timedelta(days=ahead)
-    else:
-        return None
-    return _mention(m, d, d, "day", True)
-
-
-def _r_period(m: re.Match[str], today: date | None, direction: str | None) -> DateMention | None:
-    if today is None:
-        return None
-    rel = " ".join(m["rel"].lower().split())
-    unit = m["unit"].lower()
-    step = {"last": -1, "this past": -1, "this": 0, "next": 1, "coming": 1, "this coming": 1}[rel]
-    if unit == "weekend":
-        mon = _monday(today)
-        if step < 0:
-            sat = mon - timedelta(days=2)
-        elif step == 0 or today.weekday() < 5:
-            sat = mon + timedelta(days=5)
-        else:
-            sat = mon + timedelta(days=12)
-        return _mention(m, sat, sat + timedelta(days=1), "weekend", True)
-    first, last, gran = _shift(today, unit, step)
-    return _mention(m, first, last, gran, True)
-
-
-def _r_season(m: re.Match[str], today: date | None, direction: str | None) -> DateMention | None:
-    if today is None:
-        return None
-    rel = m["rel"].lower()
-    a, b = _SEASONS[m["season"].lower()]
-
-    def bounds(year: int) -> tuple[date, date]:
-        first = date(year, a, 1)
-        end_year = year + 1 if b < a else year
-        return first, _month_end(date(end_year, b, 1))
-
-    spans = [bounds(today.year + k) for k in (-2, -1, 0, 1)]
-    if rel == "last":
-        ok = [s for s in spans if s[1] < today]
-        span = ok[-1]
-    elif rel == "next":
-        span = next(s for s in spans if s[0] > today)
-    else:
-        span = next((s for s in spans if s[0] <= today <= s[1]), bounds(today.year))
-    return _mention(m, span[0], span[1], "season", True)
-
-
-_DATE_RULES: list[tuple[re.Pattern[str], _DateRule]] = [
-    (re.compile(r"\b(?:on\s+)?(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b"), _r_iso),
-    (
-        re.compile(
-            r"\b(?:on\s+)?(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+"
-            + _MON
-            + r"\b\.?(?:,?\s+(?P<y>\d{4})\b)?",
-            re.I,
-        ),
-        _r_day_month,
-    ),
-    (
-        re.compile(
-            r"\b(?:on\s+)?" + _MON + r"\b\.?\s+(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\b"
-            r"(?!\s*(?:am|pm|%|:))(?:,?\s+(?P<y>\d{4})\b)?",
-            re.I,
-        ),
-        _r_day_month,
-    ),
-    (re.compile(r"\b(?:in\s+)?" + _MONFULL + r",?\s+(?P<y>\d{4})\b"), _r_month_year),
-    (re.compile(r"\bin\s+(?:early\s+|mid\s+|late\s+|mid-)?" + _MONFULL + r"\b"), _r_month),
-    (re.compile(r"\b(?:the\s+)?day\s+before\s+yesterday\b", re.I), _r_offset(-2)),
-    (re.compile(r"\b(?:the\s+)?day\s+after\s+tomorrow\b", re.I), _r_offset(2)),
-    (
-        re.compile(
-            r"\b(?:(?:earlier|later)\s+)?(?:today|tonight)\b|\bthis\s+(?:morning|afternoon|"
-            r"evening)\b",
-            re.I,
-        ),
-        _r_offset(0),
-    ),
-    (
-        re.compile(
-            r"\byesterday(?:\s+(?:morning|afternoon|evening|night))?\b|\blast\s+night\b", re.I
-        ),
-        _r_offset(-1),
-    ),
-    (re.compile(r"\btomorrow(?:\s+(?:morning|afternoon|evening|night))?\b", re.I), _r_offset(1)),
-    (re.compile(r"\b" + _NUM + r"\s+(?P<unit>day|week|month|year)s?\s+ago\b", re.I), _r_ago),
-    (
-        re.compile(
-            r"\b(?:in|within)\s+" + _NUM + r"\s+(?P<unit>day|week|month|year)s?\b(?!\s+ago)", re.I
-        ),
-        _r_in,
-    ),
-    (
-        re.compile(
-            r"\b(?:on\s+)?(?P<rel>last|this\s+past|this\s+coming|this|next|coming)\s+"
-            + _WD
-            + r"\b",
-            re.I,
-        ),
-        _r_weekday,
-    ),
-    (
-        re.compile(
-            r"\b(?P<rel>last|this\s+past|this\s+coming|this|next|coming)\s+"
-            r"(?P<unit>week|weekend|month|year)\b",
-            re.I,
-        ),
-        _r_period,
-    ),
-    (
-        re.compile(
-            r"\b(?P<rel>last|this|next)\s+(?P<season>spring|summer|fall|autumn|winter)\b", re.I
-        ),
-        _r_season,
-    ),
-    # A bare weekday resolves only when the tense says which way to look.
-    (re.compile(r"\bon\s+(?P<rel>)" + _WD + r"\b", re.I), _r_weekday),
-]
-
-
-def _as_date(at: datetime | str | None) -> date | None:
-    if at is None:
-        return None
-    if isinstance(at, str):
-        at = datetime.fromisoformat(at.replace("Z", "+00:00"))
-    if at.tzinfo is not None:
-        at = at.astimezone(UTC)
-    return at.date()
-
-
-def find_dates(
-    text: str, at: datetime | str | None = None, direction: str | None = None
-) -> list[DateMention]:
-    """Every date expression in *text*, resolved against the speaking time *at*.
-
-    Without *at* only absolute dates are found. *direction* (``"past"`` or
-    ``"future"``) settles year-less dates and bare weekdays ("on Friday"); with
-    None a bare weekday is left alone rather than guessed.
-    """
-    today = _as_date(at)
-    found: list[DateMention] = []
-    taken: list[tuple[int, int]] = []
-    for rx, rule in _DATE_RULES:
-        for m in rx.finditer(text):
-            if any(m.start() < e and s < m.end() for s, e in taken):
-                continue
-            mention = rule(m, today, direction)
-            if mention is not None:
-                found.append(mention)
-                taken.append((m.start(), m.end()))
-    return sorted(found, key=lambda d: d.start)
-
-
-def _render_into(text: str, mentions: Sequence[DateMention], *, drop: bool = False) -> str:
-    out: list[str] = []
-    pos = 0
-    for d in mentions:
-        before = text[pos : d.start]
-        if drop:
-            out.append(before.rstrip() + " ")
-        else:
-            rendered = d.rendered
-            prev = before.rstrip().rsplit(None, 1)
-            # "since last week" -> "since the week of …", not "since in the week of …".
-            if prev and prev[-1].lower() in _PREPS and d.phrase.split()[0].lower() not in _PREPS:
-                rendered = rendered.split(" ", 1)[1]
-            out.append(before + rendered)
-        pos = d.end
-    out.append(text[pos:])
-    return re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"[ \t]{2,}", " ", "".join(out))).strip()
-
-
-def absolutize(text: str, at: datetime | str, direction: str | None = None) -> str:
-    """*text* with every resolvable relative date replaced by an absolute one."""
-    return _render_into(text, find_dates(text, at, direction))
-
 
 # ----------------------------------------------------------------------- clauses
 
@@ -1869,6 +1453,10 @@ def extract_facts(
         from_claims = [f for f in from_claims
                        if (f.attribute, f.value.casefold()) not in agree]
         taken = {f.attribute.removeprefix(ENDED) for f in from_claims}
+        if any(f.attribute != "other" for f in claimed_here):
+            # The rules' "event" reading of a slotted statement ("moved from X to
+            # Y") is the same statement again: one fact per claim.
+            taken.update(("event", "events"))
         for f in from_claims:
             slot = slot_by_attribute(f.attribute.removeprefix(ENDED))
             taken.update(slot.covers if slot else ())
@@ -1925,8 +1513,12 @@ Rules:
 - Only facts a speaker states about themselves or a named person; skip questions,
   hypotheticals ("if I moved…"), wishes, jokes and anything the assistant says on its own.
 - subject: "user" for the user's first person; otherwise the person's name.
-- attribute: a short snake_case slot such as lives_in, works_at, job_title, likes,
-  dislikes, response_format, has_pet, plans, event, <thing>_date.
+- Skip text inside quotes, reported speech ("my friend said ..."), and text the user
+  asks to translate, repeat, proofread or rewrite: it is not the user's own claim.
+- attribute: the slot the statement is about, one of {slots};
+  otherwise a short snake_case slot such as likes, dislikes, response_format, plans,
+  event, <thing>_date, or "other". When the statement ends a value ("I sold the
+  Civic", "Priya left", "no more chili"), use "ended:<attribute>" with the value that ended.
 - A negation is a negative fact ("I don't like X" -> attribute "dislikes"), never a positive one.
 - category: one of {categories}.
 - confidence: 0.0-1.0.
@@ -1988,7 +1580,8 @@ def _llm_items(value: Any, ids: frozenset[str]) -> list[dict[str, Any]]:
             continue  # dates must be absolute ISO
         if len(text) > 400 or len(str(item["value"])) > 200:
             continue
-        attr = re.sub(r"[^a-z0-9_]+", "_", str(item["attribute"]).strip().lower()).strip("_")
+        # ":" keeps removals ("ended:vehicle") and namespaced slots ("event:…") whole.
+        attr = re.sub(r"[^a-z0-9_:*]+", "_", str(item["attribute"]).strip().lower()).strip("_:")
         if not attr:
             continue
         good.append(
@@ -2003,6 +1596,42 @@ def _llm_items(value: Any, ids: frozenset[str]) -> list[dict[str, Any]]:
             }
         )
     return good
+
+
+def _slot_list() -> str:
+    from .claims import SLOTS
+
+    return ", ".join(f"{s.attribute} ({s.name})" for s in SLOTS if s.kind != "thing")
+
+
+def _claim_attribute(attr: str) -> str:
+    """The claims' attribute for what an LLM named by slot name ("home" -> "lives_in")."""
+    from .claims import ENDED, SLOTS
+
+    ended = attr.startswith(ENDED)
+    base = attr[len(ENDED):] if ended else attr
+    for s in SLOTS:
+        if base in (s.name, s.attribute):
+            base = s.attribute
+            break
+    return ENDED + base if ended else base
+
+
+def _in_own_words(value: str, attribute: str, cited: Sequence[Turn]) -> bool:
+    """True when *value* is in the cited turns' own words (the claims' validation).
+
+    The same cut as the offline path (:func:`sleepstack.sleep.claims.strip_foreign_text`):
+    a value read from a quotation, a report of someone else or text handed over
+    to translate is refused whatever the model says. Free-text attributes
+    (``other``, sentences) and ``none`` are not checked word for word.
+    """
+    from .claims import strip_foreign_text
+
+    if attribute in ("other", "event", "events", "plans") or value.casefold() == "none":
+        return True
+    own = " ".join(strip_foreign_text(t.text) for t in cited).casefold()
+    words = [w for w in re.findall(r"[\w@+.'-]+", value.casefold()) if len(w) > 2]
+    return bool(words) and all(w in own for w in words)
 
 
 def extract_facts_llm(
@@ -2039,7 +1668,8 @@ def extract_facts_llm(
             )
             for t in batch
         )
-        prompt = _LLM_PROMPT.format(categories=", ".join(CATEGORIES), turns=payload)
+        prompt = _LLM_PROMPT.format(categories=", ".join(CATEGORIES), turns=payload,
+                                    slots=_slot_list())
         ids = frozenset(by_id)
         items, spent = complete_json(
             model,
@@ -2054,6 +1684,9 @@ def extract_facts_llm(
             cited = [by_id[c] for c in it["cites"]]
             if it["subject"] == "user" and all(subject_for_role(t.role) is None for t in cited):
                 continue  # only the assistant "said" it: not a fact about the user
+            it["attribute"] = _claim_attribute(it["attribute"])
+            if not _in_own_words(it["value"], it["attribute"], cited):
+                continue  # the value is only in a quote, a report or text to translate
             when = max(t.at for t in cited)
             fid = fact_id(
                 cited[0].user, it["subject"], it["attribute"], it["value"], it["cites"][0]

@@ -11,7 +11,11 @@ claim may replace them (ARCHITECTURE.md §6):
 * **negation** — the claim is negated iff that best-matching evidence is;
 * **dates** — every date in the claim overlaps a date in the evidence, after
   normalisation (relative evidence dates are resolved against the evidence's
-  own time when given, and the time itself counts: "(stated 2023-05-08)").
+  own time when given, and the time itself counts: "(stated 2023-05-08)");
+* **support** (entailment, not similarity) — every value-bearing word of the
+  claim is in the evidence or a close paraphrase of an evidence word, and
+  every proper name (subject, place) is in it literally: "aisle seats" is
+  refused against "window seats", "Bob" against evidence about Alice.
 
 A failing claim is not written; the caller keeps the originals and reports the
 reasons. Pure apart from the embedder call.
@@ -30,7 +34,15 @@ import numpy as np
 from ..adapters.embed import Embedder, load_embedder
 from .extract import find_dates
 
-__all__ = ["DEFAULT_THRESHOLD", "GroundingResult", "grounded", "is_negated", "numbers_in"]
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "WORD_SUPPORT",
+    "GroundingResult",
+    "grounded",
+    "is_negated",
+    "numbers_in",
+    "unsupported_words",
+]
 
 #: default cosine threshold; MiniLM puts faithful paraphrases well above it
 DEFAULT_THRESHOLD = 0.5
@@ -168,4 +180,73 @@ def grounded(
     ]
     if bad:
         reasons.append(f"dates not in evidence: {', '.join(bad)}")
+    unsupported = unsupported_words(claim, texts, emb)
+    if unsupported:
+        # Entailment, not similarity: "aisle seats" is close to "window seats" in
+        # embedding space but states another value.
+        reasons.append(f"not supported by evidence: {', '.join(unsupported)}")
     return GroundingResult(not reasons, reasons, similarity)
+
+
+# Words a faithful rewrite may add without stating anything new.
+_FRAME_WORDS = (
+    "user users person people also now still currently recently usually often always says "
+    "said states stated mentions mentioned notes noted tells told reports reported likes like "
+    "liked enjoys enjoy enjoyed loves love loved prefers prefer preferred wants want wanted "
+    "has have had having is are was were been being does did do make makes made get gets got "
+    "take takes took go goes went keep keeps kept use uses used using their them they theirs "
+    "themself themselves his her him she he its it this that these those who which what when "
+    "where while since until from into onto about after before during earlier later again "
+    "each every some many much more most other another such very really quite just only both "
+    "either neither same different since replaced note notes summary merged duplicate "
+    "duplicates one two several times time day days week weeks month months year years today "
+    "yesterday tomorrow week's answer answers response responses reply replies written write "
+    "writes formatted format style "
+)
+_FRAME = frozenset(_FRAME_WORDS.split())
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+#: a claim word this close (cosine) to an evidence word counts as supported (paraphrase)
+WORD_SUPPORT = 0.8
+
+
+def _stem(word: str) -> str:
+    w = word.casefold().replace("’", "'")
+    w = re.sub(r"'s$", "", w)
+    for suf in ("ing", "ed", "es", "s"):
+        if len(w) > len(suf) + 2 and w.endswith(suf):
+            return w[: -len(suf)]
+    return w
+
+
+def unsupported_words(claim: str, evidence: Sequence[str], embedder: Embedder) -> list[str]:
+    """The value-bearing words of *claim* that no evidence text supports.
+
+    Each content word of the claim (not a stopword or a framing word such as
+    "user", "prefers", "mentioned") must occur in the evidence, by stem, or be
+    a close paraphrase of an evidence word (cosine at least
+    :data:`WORD_SUPPORT` with the embedder: "sofa" for "couch" with MiniLM; with
+    the hashing embedder only spelling variants pass). Proper names (subjects,
+    places) must occur literally.
+    """
+    from ..index.lexical import STOPWORDS
+
+    ev_words = {_stem(w) for e in evidence for w in _WORD.findall(e)}
+    missing: list[str] = []
+    for w in dict.fromkeys(_WORD.findall(_strip_dates(claim))):
+        low = w.casefold()
+        if len(low) < 3 or low in STOPWORDS or low in _FRAME or _stem(w) in ev_words:
+            continue
+        missing.append(w)
+    if not missing:
+        return []
+    names = [w for w in missing if w[:1].isupper()]
+    common = [w for w in missing if not w[:1].isupper()]
+    if not common:
+        return names
+    pool = sorted({w for e in evidence for w in _WORD.findall(e) if len(w) >= 3})
+    if not pool:
+        return missing
+    vecs = embedder.embed([*common, *pool])
+    sims = vecs[: len(common)] @ vecs[len(common):].T
+    weak = [w for w, row in zip(common, sims, strict=True) if float(row.max()) < WORD_SUPPORT]
+    return names + weak

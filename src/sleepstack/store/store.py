@@ -867,7 +867,17 @@ every = "6h"
 secrets = "redact"
 
 [sleep.ttl_days]
+# days a fact of each category stays current without being restated (0 = never expires);
+# a plan with a date expires the day after its date (docs/claims.md)
 conversation = 30
 project = 90
 preference = 365
+plan = 30
+other = 30
+event = 0
+personal = 0
+work = 0
+relationship = 0
+health = 0
+contact = 0
 """

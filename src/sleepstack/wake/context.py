@@ -136,7 +136,7 @@ class Piece:
         r = self.row
         cites = r.cites or (r.path,)
         stale = self.stale()
-        valid_to = r.valid_to or (stale[1] if stale else None)
+        valid_to = r.valid_to or (stale[1].removesuffix("~partly") if stale else None)
         return Item(text=r.text, layer=r.layer, path=r.path, cites=cites,
                     score=round(self.score, 6), at=r.at, valid_from=r.valid_from or r.at,
                     valid_to=valid_to, trust=_trust(r), flags=r.flags, current=stale is None,
@@ -225,7 +225,7 @@ def _line(p: Piece, header_day: str | None) -> str:
         line = f"- {neutral(r.text)}"
         if r.valid_from and r.valid_to:
             line += f" (from {r.valid_from[:10]}; no longer current since {r.valid_to[:10]})"
-        elif r.valid_from:
+        elif r.valid_from and "(stated " not in r.text:  # the sentence already dates itself
             line += f" (since {r.valid_from[:10]})"
         return line
     # Notes, summaries, documents: every line of quoted text starts with the data marker.
@@ -236,7 +236,10 @@ def _line(p: Piece, header_day: str | None) -> str:
 def _stale_mark(p: Piece) -> str:
     """The visible mark of a turn whose claim a newer one replaced."""
     stale = p.stale()
-    return f" (no longer current since {stale[1][:10]})" if stale else ""
+    if not stale:
+        return ""
+    partly = "partly " if stale[1].endswith("~partly") else ""
+    return f" ({partly}no longer current since {stale[1][:10]})"
 
 
 def _header_day(first: Piece) -> str | None:

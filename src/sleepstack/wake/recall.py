@@ -406,15 +406,16 @@ def _without_own_name(query: str, user: str) -> str:
     return stripped if stripped.strip() else query
 
 
-_PLEASANTRIES = frozenset(
-    """hi hey hello hiya yo morning evening afternoon night good great thanks thank thx ty
-    cheers ok okay sure yes yeah yep no nope cool nice awesome perfect welcome glad happy help
-    helped helpful let know anything else need again bye goodbye see later soon lol haha wow
-    noted telling told sounds got it right alright fine ask just really much so very that was
-    this is here how can today doing well hope question answer you your me i we of course
-    problem worries np dear day have be am are there hear amazing wonderful lovely care""".split()
+_PLEASANTRY_WORDS = (
+    "hi hey hello hiya yo morning evening afternoon night good great thanks thank thx ty  "
+    "cheers ok okay sure yes yeah yep no nope cool nice awesome perfect welcome glad happy  "
+    "help helped helpful let know anything else need again bye goodbye see later soon lol  "
+    "haha wow noted telling told sounds got it right alright fine ask just really much so  "
+    "very that was this is here how can today doing well hope question answer you your me i  "
+    "we of course problem worries np dear day have be am are there hear amazing wonderful  "
+    "lovely care"
 )
-
+_PLEASANTRIES = frozenset(_PLEASANTRY_WORDS.split())
 
 def _is_filler(text: str) -> bool:
     """True for a turn that is only a greeting, thanks or a pleasantry.
@@ -423,7 +424,7 @@ def _is_filler(text: str) -> bool:
     """
     if len(text) > 80:
         return False
-    words = raw_words(text)
+    words = [w for w in raw_words(text) if w not in STOPWORDS]
     return bool(words) and all(w in _PLEASANTRIES for w in words)
 
 
@@ -446,6 +447,10 @@ def _profile(pool: _Pool, pieces: list[Piece]) -> list[Piece]:
     return [p for _, p in out]
 
 
+#: appended to the "since" of a turn that also states something still current
+_PARTLY = "~partly"
+
+
 def _stale_of(pool: _Pool) -> dict[str, tuple[str | None, str]]:
     if pool.stale is None:
         pool.stale = _stale_turn_ids(pool)
@@ -453,25 +458,28 @@ def _stale_of(pool: _Pool) -> dict[str, tuple[str | None, str]]:
 
 
 def _stale_turn_ids(pool: _Pool) -> dict[str, tuple[str | None, str]]:
-    """Turn ids cited only by closed (superseded or expired) facts.
+    """Turn ids cited by a fact that a newer claim superseded.
 
     Each maps to ``(superseded_by, since)`` of the fact that closed last. A
     removal claim ("I sold the Civic") is recorded as a zero-length window;
-    the turn that stated it is not stale.
+    the turn that stated it is not stale; nor is a turn whose fact only expired.
     """
     closed: dict[str, tuple[str | None, str]] = {}
-    current: set[str] = set()
     for r in pool.rows:
-        if r.layer != "fact":
+        # A removal ("I sold the Civic") is a zero-length window: not a stale claim.
+        if r.layer != "fact" or not r.valid_to or r.valid_to == r.valid_from:
             continue
-        if not r.valid_to or r.valid_to == r.valid_from:
-            current.update(r.cites)
-            continue
+        if not r.superseded_by:
+            continue  # expired by TTL, not contradicted: the turn is old, not wrong
         for c in r.cites:
             prev = closed.get(c)
             if prev is None or prev[1] < r.valid_to:
                 closed[c] = (r.superseded_by, r.valid_to)
-    return {c: v for c, v in closed.items() if c not in current}
+    # A turn that stated several facts is stale as soon as one of them was
+    # superseded ("I'm an engineer at Siemens" after "I joined Bosch"); while
+    # another of its facts is still current it is marked as partly so.
+    current = {c for r in pool.rows if r.layer == "fact" and not r.valid_to for c in r.cites}
+    return {c: (v[0], v[1] + (_PARTLY if c in current else "")) for c, v in closed.items()}
 
 
 def _merge_identical(pieces: list[Piece]) -> list[Piece]:
@@ -539,6 +547,9 @@ def _assemble(pool: _Pool, pieces: list[Piece], budget: int,
     pinned: list[Piece] = []
     used = 0
     if profile:
+        # At least the most relevant fact, however small the budget (up to 40 % of it).
+        first = count_tokens(render(profile[:1]))
+        share = max(share, min(first + 4, int(budget * 0.4)))  # + the headers priced apart
         pinned, _, used = pack(profile, share, None, patience=len(profile))
     keys = {p.row.key for p in pinned}
     rest = [p for p in pieces if p.row.key not in keys]

@@ -39,6 +39,7 @@ __all__ = [
     "ENDED",
     "OTHER",
     "SLOTS",
+    "WEAK_FLOOR",
     "Claim",
     "Hints",
     "Slot",
@@ -54,6 +55,17 @@ __all__ = [
 ]
 
 
+#: a clause without any first person needs its nearest prototype at least this close
+WEAK_FLOOR = 0.7
+_WEAK_KINDS = frozenset({"tool"})
+# Moods and reactions are the moment's, not facts about the speaker.
+_FEELING = re.compile(r"\b(?:feel|feeling|felt|glad|happy|sad|excited|sorry|proud|thrilled|"
+                      r"grateful|thankful|can't wait|cannot wait|so much|counting on|tired|"
+                      r"stressed|nervous|worried|amazed|lucky|blessed|wish|hope)\b", re.I)
+# An evaluation is an opinion about the thing, not a statement about the speaker.
+_OPINION = re.compile(r"\b(?:best|worst|better|worse|great|good|bad|awesome|terrible|"
+                      r"overrated|underrated|amazing|awful|love|hate|ever|favou?rite|nice|"
+                      r"pain|cool|fast|slow)\b", re.I)
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
 # A change stated about a named value without a slot word: "Priya left."
@@ -61,7 +73,18 @@ _GONE = re.compile(r"^(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+(?:has\s+)?(?:le
                    r"passed away|died|is gone|retired|moved away)\b")
 # What makes an unslotted clause worth keeping as an ``other`` claim.
 _OTHER_OK = re.compile(r"^(?:I|I'm|I've|I'll|we|we're|we've|my|our)\b", re.I)
-_CHATTER = re.compile(r"\b(?:thanks|thank you|you|your|help|question|answer|chat)\b", re.I)
+_CHATTER = re.compile(
+    r"\b(?:thanks|thank you|you|your|help|question|answer|chat)\b|"
+    r"^(?:I|we)\s+(?:think|guess|feel like|mean|agree|see|understand|know|believe|suppose|bet|"
+    r"wonder|hope|appreciate|love that|like that|get it|'m not sure|am not sure|'m sure)\b",
+    re.I,
+)
+_NO_S_WORDS = (
+    "had was were did could would will can should might must may shall went got made took "
+    "gave came saw said told left quit sold bought met found began became ran drove flew "
+    "wrote never always also just still really often usually already "
+)
+_NO_S = frozenset(_NO_S_WORDS.split())
 
 
 @dataclass(frozen=True)
@@ -81,9 +104,34 @@ _NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|
                       r"(?P<v>[a-z][\w -]{1,30}?)(?=\s+(?:for me|anymore|now|either)\b|[,.;!]|$)",
                       re.I)
 _LIKES = slot_by_name("likes")
+_COPULA_KINDS = frozenset({"allergy", "diet", "tool", "language"})
+_COPULA = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+|actually\s+|really\s+)?"
+                     r"(?P<v>[A-Za-z][\w -]{1,30}?)\s*$")
+
+
+# A person's (or pet's) role must be stated for a name to fill the slot: the slot is
+# chosen by meaning, but "Let's go" or "Check this out" name nobody's partner.
+_RELATION = {
+    "partner": re.compile(r"\b(?:girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|spouse|"
+                          r"dating|date|married|engaged|seeing|broke up|break up|together|"
+                          r"split|splitting|divorc\w*|relationship|couple|moved in with)\b",
+                          re.I),
+    "manager": re.compile(r"\b(?:manager|boss|report(?:s|ing)? to|team lead|lead|supervisor|"
+                          r"manages|managing|answer to|reorg|reporting line)\b", re.I),
+    "family": re.compile(r"\b(?:sister|brother|mom|mum|mother|dad|father|son|daughter|kids?|"
+                         r"children|child|parents?|aunt|uncle|cousin|grand\w+|niece|nephew|"
+                         r"sibling|family|twins?|baby)\b", re.I),
+    "pet": re.compile(r"\b(?:pet|pets|named|called|adopt\w*|rehome\w*|vet|cat|dog|puppy|"
+                      r"kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|snake|lizard|"
+                      r"guinea pig|ferret|horse|pony|beagle|labrador|poodle|terrier|budgie|"
+                      r"gecko|goldfish|pug|corgi|collie|shepherd|retriever|husky)\b", re.I),
+}
 
 
 def _read(slot: Slot, score: float, text: str) -> list[tuple[Slot, str, bool, float]]:
+    cue = _RELATION.get(slot.name)
+    if cue is not None and not cue.search(text):
+        return []
     r = read_value(slot.kind, text)
     if not r.new and not r.old:
         return []
@@ -92,10 +140,6 @@ def _read(slot: Slot, score: float, text: str) -> list[tuple[Slot, str, bool, fl
     removal = is_removal(text)
     if removal or r.old:
         out += [(slot, v, True, score) for v in r.old]
-    if removal and not r.old and not slot.multi and not re.search(
-            r"\b(?:to|for|as|with|into|onto)\b", text, re.I):
-        # "I sold the Civic": the value read is the one that ended.
-        out = [(slot, v, True, score) for v in new]
     return out
 
 
@@ -176,16 +220,36 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     out: list[list[Claim]] = []
     for t, s, cl in zip(turns, subjects, per_turn, strict=True):
         got: list[Claim] = []
+        prev: Claim | None = None
         for c in cl:
             rk = known.get(c.text, [])
             assert s is not None
+            if c.weak:
+                # No first person: a statement about the world unless it is clearly
+                # about the speaker's tools ("CI is on Jenkins these days"); places,
+                # people and companies said in the third person are conversation topics.
+                rk = [(sl, sc) for sl, sc in rk[:1] if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
+                if not rk or _OPINION.search(c.text):
+                    continue
             picks = _pick(c, rk)
+            if not picks and prev is not None and prev.clause != c.text \
+                    and prev.turn is t and prev.slot.kind in _COPULA_KINDS:
+                # "My eggs allergy was a misdiagnosis; the real one is soy": the
+                # clause continues the previous one's slot with a bare copula.
+                m = _COPULA.search(c.text)
+                if m:
+                    picks = [(prev.slot, m["v"].strip(), False, prev.score)]
+            if picks:
+                prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
             if not picks:
                 m = _GONE.match(c.text)
+                if c.weak and not m:
+                    continue
                 if m:
                     got.append(Claim(t, s, OTHER, m["v"], True, c.text, 0.0))
-                elif (not rk and _OTHER_OK.match(c.text) and len(c.text.split()) >= 4
-                      and not _CHATTER.search(c.text)):
+                elif (_OTHER_OK.match(c.text) and 4 <= len(c.text.split()) <= 20
+                      and not _CHATTER.search(c.text) and not _OPINION.search(c.text)
+                      and not _FEELING.search(c.text)):
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
@@ -229,9 +293,20 @@ def _third_person(text: str, subject: str) -> str:
     t = re.sub(r"^(?:I'm|I am)\b", f"{s} is", text.strip())
     t = re.sub(r"^(?:I've|I have)\b", f"{s} has", t)
     t = re.sub(r"^(?:we're|we are)\b", f"{s} and others are", t, flags=re.I)
+    m = re.match(r"^(?:I|we)\s+([a-z]+)\b", t, flags=re.I)
+    if m and m.group(1) not in _NO_S and not m.group(1).endswith("ed"):
+        # "I work" -> "The user works": the third person takes an -s.
+        v = m.group(1)
+        v = (v[:-1] + "ies" if re.search(r"[^aeiou]y$", v)
+             else v + "es" if re.search(r"(?:s|sh|ch|x|z|o)$", v) else v + "s")
+        t = f"{s} {v}{t[m.end():]}"
     t = re.sub(r"^(?:I|we)\b", s, t, flags=re.I)
+    t = re.sub(r"^(?:my|our)\b", "The user's" if subject == "user" else f"{subject}'s", t,
+               flags=re.I)
     t = re.sub(r"\b(?:my|our)\b", "their", t, flags=re.I)
     t = re.sub(r"\b(?:me|us)\b", "them", t)
+    t = re.sub(r"\bI am\b|\bI'm\b", "they are", t)
+    t = re.sub(r"\bI was\b", "they were", t)
     t = re.sub(r"\bI\b", "they", t)
     return t[:1].upper() + t[1:]
 

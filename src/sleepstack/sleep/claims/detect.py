@@ -15,6 +15,7 @@ Pure text functions; no store, no model.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -26,7 +27,10 @@ _TASK = re.compile(
     r"proofread|spell[- ]?check|correct (?:the|my) (?:grammar|spelling)|paraphrase|rephrase|"
     r"rewrite|summari[sz]e|write (?:this|that|it) (?:in|as)|in (?:german|french|spanish|italian|"
     r"japanese|english) (?:please|this)|pretend|role-?play|act as|example sentence|"
-    r"for example|e\.g\.|for instance|sample text|fill in)\b",
+    r"for example|e\.g\.|for instance|sample text|fill in|"
+    r"(?:write|tell|make up|compose|draft|generate)\s+(?:me\s+)?(?:a|an|some)\s+(?:\w+\s+)?"
+    r"(?:story|poem|song|joke|scene|dialogue|script|example|letter|email|message)|"
+    r"tradui[st]|traduce|übersetze|ubersetze|翻译)\b",
     re.I,
 )
 # Quoted spans: "…", “…”, «…», and '…' when the quote marks are not apostrophes.
@@ -63,6 +67,15 @@ _FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|
 # "Please send mail to X", "Write to X": where to reach the speaker, said as a request.
 _CONTACT = re.compile(r"^(?:please\s+)?(?:send|mail|e-?mail|write|text|call|reach|contact|use)\b"
                       r".*(?:@|\d{3})", re.I)
+# Everyday speech drops the "I": "Moved to Denver last month.", "Got a new job at X."
+# A sentence that opens with a past-tense or progressive verb has the speaker as subject.
+_ELLIPSIS = re.compile(
+    r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:[A-Za-z]+ed|got|went|made|took|gave|"
+    r"left|quit|sold|bought|met|found|began|became|started|moved|switched|signed|picked|"
+    r"traded|dropped|joined|landed|adopted|lost|won|had|ended|began|came|drove|flew|"
+    r"[A-Za-z]+ing)\b(?!\s+(?:is|are|was|were|you)\b)",
+    re.I,
+)
 # A named value that stopped being true, said without a first person: "Priya left."
 _CHANGE = re.compile(r"^[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:has\s+)?(?:left|quit|moved out|"
                      r"passed away|died|is gone|retired|moved away)\b")
@@ -90,8 +103,12 @@ class Clause:
 
     text: str  # the clause, lead-ins stripped
     sentence: str  # the sentence it came from
+    #: no first person anywhere near: a claim only when its meaning is clearly a slot's
+    #: ("CI is on Jenkins these days"), never an "other" claim
+    weak: bool = False
 
 
+@functools.lru_cache(maxsize=8192)
 def strip_foreign_text(text: str) -> str:
     """*text* without what is not the speaker's own statement (quotes, tasks, reports).
 
@@ -136,12 +153,22 @@ def _clauses(sentence: str) -> list[str]:
 
 
 def disclosures(text: str) -> list[Clause]:
+    """The self-disclosure clauses of *text* (see :func:`_disclosures`; cached).
+
+    The cycle reads each turn twice, and people repeat themselves.
+    """
+    return list(_disclosures(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _disclosures(text: str) -> tuple[Clause, ...]:
     """The clauses of *text* that are first-person statements of the speaker's own.
 
     A clause with no first person of its own still counts when an earlier
-    clause of the same sentence has one ("I quit X and started at Y"), and a
-    sentence that is all third person ("Priya left.") counts when it follows a
-    first-person one in the same turn and reports a change.
+    clause of the same sentence has one ("I quit X and started at Y"), or an
+    earlier sentence of the turn. A user's statement with no first person at all
+    ("CI is on Jenkins these days") is returned as *weak*: the claim builder
+    keeps it only when its meaning is clearly one of the slots.
     """
     out: list[Clause] = []
     clean = strip_foreign_text(text)
@@ -159,13 +186,13 @@ def disclosures(text: str) -> list[Clause]:
             continue  # a request to the assistant
         carry = False
         first_in_sent = bool(_FIRST.search(s)) or bool(_CHANGE.match(s)) or bool(
-            _CONTACT.match(s))
+            _CONTACT.match(s)) or bool(_ELLIPSIS.match(s))
         for c in _clauses(s):
             c = _LEAD.sub("", c).strip()
             if not c:
                 continue
-            if _FIRST.search(c) or carry or (not first_in_sent and prev_first) or first_in_sent:
-                out.append(Clause(c, s))
+            own = bool(_FIRST.search(c)) or carry or prev_first or first_in_sent
+            out.append(Clause(c, s, weak=not own))
             carry = carry or bool(_FIRST.search(c))
         prev_first = first_in_sent or prev_first
-    return out
+    return tuple(out)

@@ -6,7 +6,9 @@ supersedes) or a set (new values add, explicit removals close), the kind of
 value it carries (read by :mod:`.values`) and a handful of *prototype*
 sentences. The slot of a sentence is decided by meaning: the sentence is
 embedded and compared with every prototype (:mod:`.classify`); the wording of
-the prototypes is deliberately varied so that no phrasing is privileged.
+the prototypes is deliberately varied so that no phrasing is privileged. Person slots
+(manager, partner) share one placeholder name, so that a name in a clause pulls
+towards none of them in particular.
 
 ``other`` is the catch-all: a self-disclosure that fits no slot is still kept
 as a claim (category ``conversation``, short TTL), with its sentence as value.
@@ -46,7 +48,7 @@ SLOTS: tuple[Slot, ...] = (
         "I work at Google.", "I joined a new company today.", "I got a job at Microsoft.",
         "I'm employed by Siemens.", "I left my job at IBM.", "My employer is Acme.",
         "I started working for a startup.", "I quit my job.", "I was hired by Amazon.",
-        "I accepted an offer from Apple.",
+        "I accepted an offer from Apple.", "I handed in my notice.", "I resigned from my job.",
     )),
     Slot("job_title", "job_title", "work", False, "title", "{S} works as {v}", (
         "I'm a software engineer.", "I work as a nurse.", "I got promoted to senior manager.",
@@ -55,8 +57,9 @@ SLOTS: tuple[Slot, ...] = (
         "I changed careers and I'm a designer now.",
     )),
     Slot("manager", "manager", "work", False, "person", "{S}'s manager is {v}", (
-        "My manager is Sarah.", "I report to John.", "My boss is Maria.",
-        "We got a new team lead.", "My supervisor changed.", "Anna manages my team.",
+        "My manager is Robin.", "I report to Robin.", "My boss is new.",
+        "My manager is supportive.",
+        "We got a new team lead.", "My supervisor changed.", "She manages my team.",
         "My new manager started this week.",
     )),
     Slot("diet", "diet", "personal", False, "diet", "{S} follows a {v} diet", (
@@ -70,15 +73,16 @@ SLOTS: tuple[Slot, ...] = (
         "The doctor says I have an allergy to latex.",
     )),
     Slot("partner", "partner", "relationship", False, "person", "{S}'s partner is {v}", (
-        "My girlfriend is Anna.", "I'm dating Tom.", "My husband is Mark.",
-        "I'm married to Lisa.", "We broke up.", "She and I broke up.", "I have a new boyfriend.",
+        "My girlfriend is Robin.", "I'm dating Robin.", "My husband is wonderful.",
+        "My partner is Robin.",
+        "I'm married.", "We broke up.", "She and I broke up.", "I have a new boyfriend.",
         "I'm engaged to my partner.", "My wife and I celebrated our anniversary.",
         "I'm seeing someone new.", "He and I have been together for years.",
         "My partner says hello.",
     )),
     Slot("pet", "has_pet", "relationship", True, "pet", "{S} has a pet named {v}", (
-        "I have a cat named Luna.", "My dog is called Rex.", "We adopted a puppy.",
-        "Our cat died.", "I got a new kitten.", "My hamster is called Nibbles.",
+        "I have a cat.", "My dog is the best.", "We adopted a puppy.",
+        "Our cat died.", "I got a new kitten.", "My hamster is cute.",
         "We had to give our dog away.", "A rabbit lives with us.",
     )),
     Slot("vehicle", "vehicle", "personal", False, "vehicle", "{S} drives a {v}", (
@@ -123,7 +127,8 @@ SLOTS: tuple[Slot, ...] = (
         "I have a trip to Paris coming up.", "I booked a holiday in Spain.",
         "We're going on vacation to Greece in June.", "I cancelled my trip.",
         "I'm visiting Berlin next week.",
-    ), covers=("plans",)),
+    ), covers=("plans", "trip_date", "flight_date", "vacation_date", "holiday_date",
+               "travel_date")),
     Slot("family", "family", "relationship", True, "person", "{S}'s family includes {v}", (
         "My sister is getting married.", "I have two kids.", "My mom lives nearby.",
         "My brother is a doctor.", "My son started school.", "My parents are visiting.",

@@ -45,7 +45,16 @@ _NOT_NAME_WORDS = (
     scratch guess fun turns cool great awesome nice first second third ci cd ide db api sql os
     ai it hr pm qa ui ux"""
 )
-_NOT_NAME = frozenset(_NOT_NAME_WORDS.split())
+# Common words that open sentences (imperatives, interjections): never a name there.
+_STARTERS = (
+    "it its crazy fingers check let let's catch look see take make get go come give keep "
+    "tell ask call try find hope wish love read watch listen send bring meet show glad sure "
+    "true totally definitely absolutely same nope maybe oops sounds that's what who dude man "
+    "girl bro honestly seriously anyway anyways besides plus congrats congratulations wait "
+    "stay enjoy have happy good great cheers bye welcome exactly right yep yup indeed aww "
+    "haha hehe lol omg gosh jeez"
+)
+_NOT_NAME = frozenset(_NOT_NAME_WORDS.split()) | frozenset(_STARTERS.split())
 _REMOVAL = re.compile(
     r"\b(?:quit|quitting|left|leaving|sold|selling|dropped|drop|gave up(?: on)?|giving up|"
     r"cancel(?:l?ed|led|ling)?|scrapped|uninstalled|turned off|said goodbye to|goodbye to|"
@@ -64,7 +73,7 @@ _REMOVAL_HEAD = re.compile(
     r"splitting with|split (?:up )?with|ended with|divorced|replaced|ditched|moved out of|"
     r"moved on from|gave away|gave|notice at|resigned from|fired from|laid off from|"
     r"no longer with|no longer at|done with|stopped)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?"
-    r"(?:\w+\s+)?$",
+    r"(?:\w+\s+)?(?:at\s+|with\s+|in\s+|for\s+)?$",
     re.I,
 )
 # Before a value: it is the one being left ("from X", "instead of X", "not X").
@@ -74,7 +83,8 @@ _OLD_BEFORE = re.compile(
     re.I,
 )
 _OLD_AFTER = re.compile(r"^\s*(?:is|are|was)?\s*(?:gone|dead|disconnected|over|replaced|"
-                        r"got replaced|left|passed away|died|is fine|are fine)\b", re.I)
+                        r"got replaced|left|passed away|died|is fine|are fine|went to live with|"
+                        r"moved out|found a new home|went to a new home)\b", re.I)
 _NEW_AFTER = re.compile(r"^\s*(?:instead of|rather than|over|not)\b", re.I)
 
 
@@ -104,7 +114,7 @@ def _spans(clause: str) -> list[tuple[int, int, str]]:
         words = m.group(0).split()
         start = m.start()
         # Drop leading non-names ("Big", "Correction", "I").
-        while words and words[0].casefold().strip("'’") in _NOT_NAME:
+        while words and re.sub(r"['’]s$", "", words[0].casefold()).strip("'’") in _NOT_NAME:
             start += len(words[0]) + 1
             words = words[1:]
         while words and words[-1].casefold() in {"de", "da", "del", "von", "van", "of", "la",
@@ -112,6 +122,8 @@ def _spans(clause: str) -> list[tuple[int, int, str]]:
             words = words[:-1]
         if not words or words[0][0].isdigit():
             continue
+        if start == 0 and re.fullmatch(r"[A-Z][a-z]+(?:ing|ed)", words[0]):
+            continue  # "Looking forward…", "Packed up…": a verb opening the sentence
         text = " ".join(words)
         if text.endswith(("'s", "’s")):
             text = text[:-2]
@@ -153,12 +165,11 @@ _ROLE_WORDS = re.compile(r"\b(?:CEO|CTO|VP|Head|Senior|Junior|Lead)\b")
 
 
 def _place(clause: str) -> Reading:
+    # A place follows a preposition ("in Porto", "to Seattle", "is Berlin").
     spans = [s for s in _names(clause)
-             if re.search(r"\b(?:in|to|from|at|for|near|around|of|into|onto|is|visit(?:ing)?|"
+             if re.search(r"\b(?:in|to|from|at|near|around|of|into|onto|is|visit(?:ing)?|"
                           r"for|towards|tickets for|trip to|move to)\s+(?:the\s+)?$",
-                          clause[: s[0]], re.I)
-             or re.match(r"^\s*(?:is|was|,|my|our)\b", clause[s[1]:], re.I)
-             or s[0] == 0]
+                          clause[: s[0]], re.I)]
     return _classify(clause, spans, is_removal(clause))
 
 
@@ -182,11 +193,14 @@ def _org(clause: str) -> Reading:
     return r
 
 
+# A job title is a noun phrase: after "I'm/became" it needs its article ("I'm a
+# nurse", never "I'm determined"); after "work as", "promoted to", "title is" not.
 _TITLE_AFTER = re.compile(
-    r"\b(?:I'm|I am|I've been|I was|work(?:ing|s)? as|started as|start as|hired as|joined as|"
-    r"promoted to|became|become|now|title (?:is|to)|role (?:is|as)|position (?:is|as)|"
-    r"job (?:is|title is)|profession I'm|profession I am|retrained as|role of|'m)\s+"
-    r"(?:now\s+)?(?:an?\s+|the\s+)?(?P<v>(?-i:[a-z][a-z -]{1,60}?))"
+    r"(?:\b(?:I'm|I am|I've been|I was|became|become|'m)\s+(?:now\s+)?(?:an?|the)\s+|"
+    r"\b(?:work(?:ing|s)? as|started as|start as|hired as|joined as|promoted to|"
+    r"title (?:is|to)|role (?:is|as)|position (?:is|as)|job (?:is|title is)|retrained as|"
+    r"role of)\s+(?:now\s+)?(?:an?\s+|the\s+)?)"
+    r"(?P<v>(?-i:[a-z][a-z -]{1,60}?))"
     rf"(?=\s+{_END}\b|[,.;:!?]|\s*$|\s+(?:at|in)\b)",
     re.I,
 )
@@ -287,7 +301,11 @@ def _pet(clause: str) -> Reading:
 
 
 def _person(clause: str) -> Reading:
-    return _classify(clause, _names(clause), is_removal(clause))
+    # A person's name is title case ("Priya", "Ana Silva"), never an acronym or a number.
+    names = [n for n in _names(clause)
+             if len(n[2].split()) <= 3 and all(re.fullmatch(r"[A-Z][a-z][\w'’-]*", w)
+                                               for w in n[2].split())]
+    return _classify(clause, names, is_removal(clause))
 
 
 def _vehicle(clause: str) -> Reading:
