@@ -53,6 +53,19 @@ def test_the_statements_the_rules_missed_become_claims(text: str, slot: tuple[st
     assert slot in slots(text)
 
 
+@pytest.mark.parametrize("text", [
+    "I live in Boston with my partner.",
+    "My girlfriend and I are staying at Lisbon for the summer.",
+    "We spent the weekend near Porto with my sister.",
+])
+def test_a_place_is_never_a_person(text: str) -> None:
+    # A name after a preposition of place fills no person slot (partner, family, ...).
+    got = {(f.attribute, f.value) for f in facts_of(text)}
+    person_slots = {"partner", "family", "manager"}
+    assert not {(a, v) for a, v in got if a in person_slots
+                and v in {"Boston", "Lisbon", "Porto"}}, got
+
+
 def test_dates_in_a_claim_are_absolute() -> None:
     (f,) = facts_of("My flight to Tokyo is next Friday")
     assert "2024-05-03" in f.text and "next Friday" not in f.text  # said on Wed 1 May

@@ -300,11 +300,18 @@ def _pet(clause: str) -> Reading:
     return r
 
 
+# A name after a preposition of place is a place ("I live in Boston with my
+# partner": Boston is not the partner), whatever slot the clause is about.
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|near|around|into|across|outside|inside)\s+(?:the\s+)?$",
+                           re.I)
+
+
 def _person(clause: str) -> Reading:
     # A person's name is title case ("Priya", "Ana Silva"), never an acronym or a number.
     names = [n for n in _names(clause)
              if len(n[2].split()) <= 3 and all(re.fullmatch(r"[A-Z][a-z][\w'’-]*", w)
-                                               for w in n[2].split())]
+                                               for w in n[2].split())
+             and not _PLACE_BEFORE.search(clause[: n[0]])]
     return _classify(clause, names, is_removal(clause))
 
 
