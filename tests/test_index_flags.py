@@ -109,3 +109,18 @@ def test_a_generation_of_the_old_schema_is_rebuilt(tmp_path: Path) -> None:
     info = build_generation(mem.store, embedder="hash:64")
     assert info.unchanged == 0 and info.added >= 3  # rebuilt in full
     assert _items(mem)["d1"][0].endswith("[REDACTED:secret.stated]")
+
+
+def test_a_fact_with_an_email_is_recalled_not_hidden(tmp_path: Path) -> None:
+    # The learned head takes "The user's email is …" for an injection; a fact is the
+    # sleep path's own sentence from gated text, so only the named rules flag it.
+    mem = Memory.init(tmp_path / "home")
+    (tmp_path / "home" / "sleepstack.toml").write_text('[wake]\nembedder = "hash:64"\n')
+    mem = Memory(tmp_path / "home")
+    mem.log("kim", "s1", "user", "My new email is kim.lee@gmail.com.", at="2026-11-29T10:00:00Z")
+    mem.sleep()
+    facts = [f for f in mem.facts("kim") if f.attribute.startswith("email")]
+    assert facts and facts[0].value == "kim.lee@gmail.com"
+    ctx = mem.recall("what is my email address?", "kim", budget_tokens=300)
+    hits = [it for it in ctx.items if it.layer == "fact" and "kim.lee@gmail.com" in it.text]
+    assert hits and not hits[0].flags

@@ -108,6 +108,7 @@ def extract_work(item: Item, settings: dict[str, Any]) -> Result:
     # so an engine can serve it from a content-keyed cache in a later cycle.
     # extract_merge stamps the cycle id.
     embedder = str(settings.get("embedder") or "") or None
+    written_by_llm = llm is not None
     try:
         facts = deps.extract_facts(turns, cycle=None, llm=llm, budget=budget, embedder=embedder,
                                    hints=item.get("hints"))
@@ -115,7 +116,14 @@ def extract_work(item: Item, settings: dict[str, Any]) -> Result:
         # Over budget or the model failed: the rules still extract what they can.
         warnings.append(f"LLM extraction for {item['user']} fell back to rules: {exc.message}")
         facts = deps.extract_facts(turns, cycle=None, embedder=embedder, hints=item.get("hints"))
-    facts, dropped = screen_facts(facts)
+        written_by_llm = False
+    # The turns passed the gate where they entered the cycle; the rules only fill
+    # fixed sentences with words of those turns, so their facts are not judged
+    # again (the learned head takes some of its own templates, "The user's email
+    # is …", for injections). What an LLM wrote is new text and passes the gate.
+    dropped = 0
+    if written_by_llm:
+        facts, dropped = screen_facts(facts)
     if dropped:
         warnings.append(f"{dropped} extracted fact(s) for {item['user']} were flagged by the"
                         " validator and left out")
