@@ -1315,10 +1315,11 @@ class InjectionScorer:
                      if f.severity in (Severity.REJECT, Severity.REVIEW)]
             if inner:
                 rules = ", ".join(sorted({f.rule for f in inner}))
-                preview = " ".join(view.split())[:80]
+                # Never quote the decoded reading: it is a copy of the user's text (a
+                # secret in it too) in a form that redaction and erasure cannot match.
                 yield Finding("injection.obfuscated", Severity.REJECT,
-                              f"{kind} text decodes to an instruction that trips {rules}: "
-                              f'"{preview}"', (0, len(text)), preview[:40])
+                              f"{kind} text decodes to an instruction that trips {rules}",
+                              (0, len(text)), " ".join(text.split())[:40])
                 return
 
     @staticmethod
@@ -1378,9 +1379,9 @@ class InjectionScorer:
             if not inner:
                 continue
             rules = ", ".join(sorted({f.rule for f in inner}))
-            preview = " ".join(decoded.split())[:80]
+            # The decoded text is not quoted (see injection.obfuscated above).
             yield Finding("injection.encoded_payload", Severity.REJECT,
-                          f"{names[kind]} blob decodes to text that trips {rules}: "
-                          f'"{preview}"', (start, end), blob[:40])
+                          f"{names[kind]} blob decodes to text that trips {rules}",
+                          (start, end), blob[:40])
             return True
         return False
