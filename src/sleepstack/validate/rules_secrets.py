@@ -139,7 +139,8 @@ def _classes(value: str) -> int:
             + any(c.isdigit() for c in value) + any(not c.isalnum() for c in value))
 
 
-def _entropy(value: str) -> float:
+def shannon_entropy(value: str) -> float:
+    """Bits per character of *value* (how random a token reads)."""
     counts: dict[str, int] = {}
     for ch in value:
         counts[ch] = counts.get(ch, 0) + 1

@@ -37,13 +37,12 @@ useful, and the secret never reaches trusted memory. Each hit is a
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from .rules_secrets import is_placeholder
+from .rules_secrets import is_placeholder, shannon_entropy
 
 __all__ = ["context_hits"]
 
@@ -56,14 +55,6 @@ _DATA = Path(__file__).with_name("data")
 def _bip39() -> frozenset[str]:
     words = (_DATA / "bip39_english.txt").read_text(encoding="utf-8").split()
     return frozenset(words)
-
-
-def _entropy(value: str) -> float:
-    counts: dict[str, int] = {}
-    for ch in value:
-        counts[ch] = counts.get(ch, 0) + 1
-    n = len(value)
-    return -sum(c / n * math.log2(c / n) for c in counts.values()) if n else 0.0
 
 
 def random_looking(value: str, *, min_len: int = 16) -> bool:
@@ -79,8 +70,8 @@ def random_looking(value: str, *, min_len: int = 16) -> bool:
         # hex: a UUID-shaped value is an identifier; a bare hex run of 32+ is key-like
         if re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", v.lower()):
             return False
-        return len(v.replace("-", "")) >= 32 and _entropy(v) >= 3.0
-    return _entropy(v) >= 3.3
+        return len(v.replace("-", "")) >= 32 and shannon_entropy(v) >= 3.0
+    return shannon_entropy(v) >= 3.3
 
 
 # ------------------------------------------------------------------ stated keys
