@@ -43,11 +43,14 @@ def test_schemathesis_no_5xx_and_schema_conformance(tmp_path: Path) -> None:
     mem.propose("Alice lives in Lisbon", "alice", "s1")
     _, token = TokenStore(mem.store).create("alice", "admin")
     with running_server(home, "--rate", "0") as base:
+        # One worker: with two, schemathesis' coverage phase sometimes dies inside
+        # CPython 3.11's ``ast`` ("AST constructor recursion depth mismatch", a
+        # thread-safety bug of the interpreter), which reads as a failed run.
         proc = subprocess.run(
             [_st(), "run", f"{base}/openapi.json", "-H", f"Authorization: Bearer {token}",
              "--checks", CHECKS, "--max-examples", "4", "--phases", "coverage,fuzzing",
              "--generation-database", "none", "--seed", "1", "--no-color",
-             "--workers", "2", "--request-timeout", "20", "--warnings", "off"],
+             "--workers", "1", "--request-timeout", "20", "--warnings", "off"],
             capture_output=True, text=True, timeout=120, check=False,
         )
     out = proc.stdout[-6000:] + proc.stderr[-2000:]
