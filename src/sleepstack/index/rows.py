@@ -38,11 +38,8 @@ from ..layers.facts import Fact
 from ..layers.notes import current_note_lines
 from ..layers.rawlog import is_erased, iso, parse_at, parse_line
 from ..layers.topics import chunk_document, is_markdown, topic_of
-from ..layers.trust import screen
+from ..layers.trust import screen, screen_authored
 from ..store.paths import user_of
-
-#: the finding of the learned injection head (:mod:`sleepstack.validate.head`)
-LEARNED_RULE = "injection.learned"
 
 __all__ = [
     "Row",
@@ -110,18 +107,13 @@ def screened(rows: Iterable[Row]) -> list[Row]:
     """Rows through the trust gate: text redacted, flags and secret spans filled in."""
     out: list[Row] = []
     for r in rows:
-        got = screen(r.text)
-        flags = got.flags
-        if r.layer == "fact":
-            # Facts are the sleep path's own sentences, written from gated text (an
-            # LLM's facts passed the whole gate there). The learned head reads prose
-            # and takes some fact templates ("The user's email is …") for injections:
-            # on a fact only the named rules flag, and secrets are still redacted.
-            flags = tuple(f for f in flags if f != LEARNED_RULE)
-        if got.text == r.text and not flags and not got.secrets:
+        # Facts are the sleep path's own sentences, written from gated text (an
+        # LLM's facts passed the whole gate there).
+        got = screen_authored(r.text) if r.layer == "fact" else screen(r.text)
+        if got.text == r.text and not got.flags and not got.secrets:
             out.append(r)
         else:
-            out.append(replace(r, text=got.text, flags=flags, secrets=got.secrets))
+            out.append(replace(r, text=got.text, flags=got.flags, secrets=got.secrets))
     return out
 
 

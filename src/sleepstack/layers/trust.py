@@ -28,7 +28,7 @@ flagged ``screen.failed`` (fail closed).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -43,6 +43,7 @@ __all__ = [
     "is_reserved_role",
     "redact_secrets",
     "screen",
+    "screen_authored",
 ]
 
 #: the values of ``[ingest] secrets``
@@ -113,6 +114,21 @@ def screen(text: str) -> Screened:
     if len(text) > _CACHE_CHARS:
         return _screen(text)
     return _screen_cached(text)
+
+
+def screen_authored(text: str) -> Screened:
+    """:func:`screen` for the sleep path's own sentences (facts built from gated text).
+
+    The learned head reads prose and takes some fact templates ("The user's email
+    is …") for injections, so on such text only the named rules flag; secrets are
+    redacted all the same.
+    """
+    from ..validate.verdict import LEARNED_RULE  # lazily, like the validator itself
+
+    got = screen(text)
+    if LEARNED_RULE not in got.flags:
+        return got
+    return replace(got, flags=tuple(f for f in got.flags if f != LEARNED_RULE))
 
 
 def clear_cache() -> None:

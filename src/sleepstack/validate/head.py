@@ -54,7 +54,7 @@ import numpy.typing as npt
 from ..adapters.embed.minilm import find_model_dir
 from ..errors import EmbedderError
 from .rules_injection import _B64_BLOB, _HEX_BLOB, _decode_blob, _normalise
-from .verdict import Finding, Severity
+from .verdict import LEARNED_RULE, Finding, Severity
 from .views import decoded_views
 
 __all__ = [
@@ -372,7 +372,7 @@ class LearnedScorer:
             return []
         quote = _original_of(excerpt, text)
         where = f' on "{quote}"' if quote else " on a normalised or decoded reading"
-        return [Finding("injection.learned", Severity.REVIEW,
+        return [Finding(LEARNED_RULE, Severity.REVIEW,
                         f"learned head scores {p:.2f} (threshold {threshold:.2f}){where}",
                         None, quote)]
 

@@ -47,7 +47,15 @@ from .rules_shape import (
     decode,
     sanitize_unicode,
 )
-from .verdict import Decision, Finding, Scorer, Severity, Verdict, sort_findings
+from .verdict import (
+    LEARNED_RULE,
+    Decision,
+    Finding,
+    Scorer,
+    Severity,
+    Verdict,
+    sort_findings,
+)
 
 __all__ = ["Validator", "ValidatorConfig"]
 
@@ -264,7 +272,7 @@ class Validator:
             # The learned head is a second opinion that holds text for review; it does
             # not corroborate a rule into a rejection (its errors are not the rules').
             injection_rules = {f.rule for f in findings if f.rule.startswith("injection.")
-                               and f.rule != "injection.learned"
+                               and f.rule != LEARNED_RULE
                                and f.severity is Severity.REVIEW}
             if len(injection_rules) >= 2:
                 findings.append(Finding(

@@ -22,6 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..errors import ValidationRejected
 
 __all__ = [
+    "LEARNED_RULE",
     "RULESET_VERSION",
     "Decision",
     "Finding",
@@ -30,6 +31,9 @@ __all__ = [
     "Verdict",
     "sort_findings",
 ]
+
+#: The rule name of the learned injection head's finding (:mod:`.head`).
+LEARNED_RULE = "injection.learned"
 
 #: Bumped whenever a rule changes what it flags. The sleep cycle's idempotency
 #: key includes it, so a new rule set re-judges proposals instead of reusing
