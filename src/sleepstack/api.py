@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # types of the lazily loaded wake and sleep modules
     from .index.build import GenerationInfo
     from .layers.compression import SessionContext
     from .layers.facts import Fact
+    from .memories import MemoryEvent, MemoryFilter, MemoryItem
     from .sleep.cycle import CycleSummary
     from .wake.ask import Answer
     from .wake.context import Context
@@ -84,9 +85,60 @@ class Memory:
                         actor=self.actor)
 
     # ------------------------------------------------------------ inspection
-    def history(self, path: str) -> list[Version]:
-        """Every version of a path."""
+    def history(self, path: str) -> list[Version] | list[MemoryEvent]:
+        """Every version of a path, or, given a memory id (no ``/``), what happened to it."""
+        if "/" not in path:
+            from .memories import history
+
+            return history(self.store, path)
         return self.store.history(path)
+
+    # ------------------------------------------------- memory verbs by id
+    # Thin delegation to sleepstack.memories (docs/interfaces.md, "Memory verbs by id").
+    def get(self, memory_id: str, *, user: str | None = None) -> MemoryItem:
+        """One fact or note by id (with *user*: only that user's)."""
+        from .memories import get
+
+        return get(self.store, memory_id, user=user)
+
+    def get_all(self, user: str, filters: MemoryFilter | Mapping[str, Any] | None = None
+                ) -> list[MemoryItem]:
+        """A user's facts and notes that pass *filters* (current ones by default)."""
+        from .memories import MemoryFilter, get_all
+
+        return get_all(self.store, user, MemoryFilter.parse(filters))
+
+    def update(self, memory_id: str, text: str | None = None, *, user: str | None = None,
+               category: str | None = None, source: str | None = None,
+               tags: list[str] | tuple[str, ...] | None = None,
+               expected_sha: str | None = None, reason: str | None = None) -> dict[str, Any]:
+        """Change a memory's text (through the validator) or metadata; audited."""
+        from .memories import DEFAULT_REASON, get, update
+
+        owner = user if user is not None else get(self.store, memory_id).user
+        return update(self.store, memory_id, user=owner, actor=self.actor, text=text,
+                      category=category, source=source, tags=tags,
+                      expected_sha=expected_sha, reason=reason or DEFAULT_REASON)
+
+    def delete(self, memory_id: str, *, user: str | None = None,
+               expected_sha: str | None = None, reason: str | None = None) -> dict[str, Any]:
+        """Delete a memory: a fact is erased everywhere (``forget``), a note deleted."""
+        from .memories import DEFAULT_REASON, delete, get
+
+        owner = user if user is not None else get(self.store, memory_id).user
+        return delete(self.store, memory_id, user=owner, actor=self.actor,
+                      expected_sha=expected_sha, reason=reason or DEFAULT_REASON,
+                      embedder=self.config.embedder)
+
+    def add(self, text: str, user: str, session: str = "default", *,
+            source: str | None = None) -> str:
+        """mem0's ``add``: :meth:`propose` (quarantined; memory after the next sleep cycle)."""
+        return self.propose(text, user, session, source=source)
+
+    def search(self, query: str, user: str, session: str | None = None,
+               budget_tokens: int | None = None) -> Context:
+        """mem0's ``search``: :meth:`recall`."""
+        return self.recall(query, user, session, budget_tokens)
 
     def rollback(self, path: str, version: int, *, reason: str = "rollback") -> dict[str, Any]:
         """Make an old version current again (a new audited write)."""

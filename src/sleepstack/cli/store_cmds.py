@@ -81,7 +81,7 @@ def _cat(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def _history(args: argparse.Namespace, ctx: Context) -> int:
-    versions = ctx.memory().history(args.path)
+    versions = ctx.memory().store.history(args.path)  # a path (Memory.history also takes ids)
 
     def human() -> None:
         for v in versions:

@@ -73,6 +73,10 @@ class Fact:
     cycle: str | None = None
     #: how many later statements repeated this fact (their cites are bounded: see MAX_CITES)
     restated: int = 0
+    #: who stated it when not the raw log (``update by token:…``); None: extracted by a cycle
+    source: str | None = None
+    #: free labels set through ``Memory.update`` (sleepstack.memories)
+    tags: tuple[str, ...] = ()
 
     @property
     def current(self) -> bool:
@@ -92,6 +96,13 @@ class Fact:
         """JSON-ready form."""
         d = asdict(self)
         d["cites"] = list(self.cites)
+        # Left out when unset, so facts written before these fields keep their bytes.
+        if d["source"] is None:
+            del d["source"]
+        if self.tags:
+            d["tags"] = list(self.tags)
+        else:
+            del d["tags"]
         return d
 
     @classmethod
@@ -99,6 +110,7 @@ class Fact:
         """Inverse of :meth:`to_dict` (unknown keys are ignored, missing new ones default)."""
         known = {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
         known["cites"] = tuple(str(c) for c in known.get("cites") or ())
+        known["tags"] = tuple(str(t) for t in known.get("tags") or ())
         try:
             known["restated"] = max(0, int(known.get("restated") or 0))
         except (TypeError, ValueError):
