@@ -436,6 +436,13 @@ def create_app(settings: ServerSettings) -> FastAPI:
                  memory=memories.get, run=run, timeout_s=settings.admin_timeout_s)
     # ---- end erasure ----
 
+    # ---- memory verbs by id (owned by server/memory_routes.py) ----
+    from .memory_routes import mount_memories
+
+    mount_memories(app, reader=caller(Scope.READ, "reading"), writer=caller(Scope.WRITE, "writing"),
+                   memory=memories.get, run=run, timeout_s=settings.admin_timeout_s)
+    # ---- end memory verbs ----
+
     # ---- web inspector (owned by server/web.py): read-only HTML at / and /ui/… ----
     from .web import mount_web
 
