@@ -177,6 +177,11 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
         found = guard(memory.facts, user, include_history=include_history)
         return {"facts": [f.to_dict() for f in found]}
 
+    # Memory verbs by id (owned by server/mcp_memories.py).
+    from .mcp_memories import register_memory_tools
+
+    register_memory_tools(server, memory=memory, user=user, allow=allow, call=call, guard=guard)
+
     def read(name: str) -> str:
         allow(None, TokenScope.READ, name)
         try:
