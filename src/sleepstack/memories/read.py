@@ -72,7 +72,8 @@ def note_item(path: str, markdown: str, sha: str) -> MemoryItem:
         id=note_id(path), kind="note", user=path.split("/")[1], text=note_body(markdown),
         category=fields.get("category") or "note",
         source=fields.get("source") or ("consolidated" if merged else "curated"),
-        tags=tags, created_at=fields.get("proposed at") or fields.get("newest line at"),
+        tags=tags, created_at=(fields.get("proposed at") or fields.get("created at")
+                                or fields.get("newest line at")),
         updated_at=fields.get("updated at"), current=True, path=path, sha=sha,
     )
 

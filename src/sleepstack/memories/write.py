@@ -40,12 +40,12 @@ from ..errors import (
 )
 from ..layers.facts import Fact, dump_facts, facts_path
 from ..layers.notes import NOTE_MARKER, QUOTE_INTRO, note_fields
-from ..store import Change, Store
+from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
 from .model import check_category, check_source, check_tags, parse_id
 from .read import fact_item, fact_line_sha, find_fact, get, note_item
 
-__all__ = ["DEFAULT_REASON", "delete", "update"]
+__all__ = ["DEFAULT_REASON", "delete", "gate_text", "put_note", "update"]
 
 DEFAULT_REASON = "memory API"
 
@@ -54,7 +54,7 @@ def _now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-def _gate(text: object, *, user: str, path: str | None, source: str | None) -> str:
+def gate_text(text: object, *, user: str, path: str | None, source: str | None) -> str:
     """The text to store, once the validator accepted it (redacted where it redacted)."""
     from ..sleep.phases.deps import validate_text
 
@@ -142,7 +142,7 @@ def update(store: Store, memory_id: str, *, user: str, actor: str, text: str | N
     if kind == "note":
         item = get(store, memory_id, user=user)
         _check_sha(expected_sha, item.sha, memory_id)
-        new_text = None if text is None else _gate(
+        new_text = None if text is None else gate_text(
             text, user=user, path=item.path, source=meta.get("source", item.source))
         note_meta = {k: (", ".join(v) if k == "tags" else v) for k, v in meta.items()}
         md = _render_note(store.read_text(item.path), new_text, note_meta, by=actor, at=_now())
@@ -167,7 +167,7 @@ def update(store: Store, memory_id: str, *, user: str, actor: str, text: str | N
         new_facts = [new_fact if f.id == fact.id else f for f in facts]
         mid = fact.id
     else:
-        stored = _gate(text, user=user, path=None, source=meta.get("source", fact.source))
+        stored = gate_text(text, user=user, path=None, source=meta.get("source", fact.source))
         now = _now()
         new_id = "f-" + hashlib.sha256(
             f"{user}\0{fact.id}\0{stored}\0{now}".encode()).hexdigest()[:16]
@@ -202,3 +202,33 @@ def delete(store: Store, memory_id: str, *, user: str, actor: str,
     store.apply([Change("delete", item.path, None, item.sha)], actor=actor, reason=why,
                 extra={"memory": memory_id})
     return {"id": memory_id, "deleted": True, "erased": False}
+
+
+def put_note(store: Store, *, user: str, name: str, text: str, fields: dict[str, str],
+             actor: str, reason: str = DEFAULT_REASON) -> dict[str, Any]:
+    """Create or replace the curated note ``user/<user>/notes/<name>.md`` through the gate.
+
+    For callers that keep their own keys (the LangGraph store): *fields* go
+    into the provenance header (names of lower-case letters and spaces), the
+    text is quoted as data once the validator accepted it. Returns the memory.
+    """
+    from ..store.paths import check_user_id, check_write_path
+
+    path = check_write_path(f"user/{check_user_id(user)}/notes/{name}.md")
+    stored = gate_text(text, user=user, path=path, source=fields.get("source"))
+    now = _now()
+    try:
+        old = store.read_bytes(path)
+    except NotFoundError:
+        old = None
+    head = {"user": user, "created at": now}
+    if old is not None:
+        prev = note_fields(old.decode("utf-8", "replace"))
+        head["created at"] = prev.get("created at") or prev.get("proposed at") or now
+    head.update(fields)
+    base = f"{NOTE_MARKER}\n# Memory note {name}\n\n{QUOTE_INTRO}\n"
+    md = _render_note(base, stored, head, by=actor, at=now)
+    store.apply([Change("write", path, md, sha256_hex(old) if old is not None else ABSENT)],
+                actor=actor, reason=f"memory put {name}: {reason}",
+                extra={"memory": f"note:{user}:{name}"})
+    return note_item(path, md, sha256_hex(md.encode())).to_dict()
