@@ -198,3 +198,17 @@ def test_bad_ids_are_usage_errors(mem: Memory) -> None:
             mem.get(bad)
     with pytest.raises(NotFoundError):
         mem.get("f-0000000000000000")
+
+
+def test_add_and_search_are_propose_and_recall(mem: Memory) -> None:
+    pid = mem.add("The user's build server is called Orion.", "alice", "s2", source="agent")
+    assert pid.startswith("p-")
+    # Quarantined, not memory yet: add is a proposal, judged by the next cycle.
+    assert not any("Orion" in m.text for m in mem.get_all("alice"))
+    mem.sleep()
+    note = next(m for m in mem.get_all("alice", {"kind": "note"}) if "Orion" in m.text)
+    assert note.source == "agent"
+    ctx = mem.search("what is the build server called?", "alice")
+    assert any("Orion" in it.text for it in ctx.items)
+    same = mem.recall("what is the build server called?", "alice")
+    assert [i.text for i in ctx.items] == [i.text for i in same.items]
