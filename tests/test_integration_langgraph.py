@@ -150,3 +150,16 @@ def test_async_graph(mem: Memory) -> None:
     assert out["found"][0] == "The user is allergic to peanuts."
     assert asyncio.run(SleepstackStore(mem).alist_namespaces(prefix=("alice", "memories"))) \
         == [("alice", "memories")]
+
+
+def test_items_survive_a_sleep_cycle(mem: Memory) -> None:
+    store = SleepstackStore(mem)
+    ns = ("alice", "memories")
+    store.put(ns, "k1", {"text": "Alice's dog is called Biscuit."})
+    # A near-duplicate from a proposal: consolidation may merge those two, but never
+    # a pinned item (the store's key would vanish).
+    mem.propose("Alice's dog is called Biscuit.", "alice", "s1")
+    mem.propose("Alice's dog is named Biscuit.", "alice", "s1")
+    mem.sleep()
+    got = store.get(ns, "k1")
+    assert got is not None and got.value == {"text": "Alice's dog is called Biscuit."}

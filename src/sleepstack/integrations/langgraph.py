@@ -43,7 +43,7 @@ from langgraph.store.base import (
 
 from ..api import Memory
 from ..errors import NotFoundError
-from ..layers.notes import note_fields
+from ..layers.notes import PINNED, note_fields
 from ..memories import MemoryFilter, MemoryItem
 
 __all__ = ["SleepstackStore"]
@@ -206,8 +206,9 @@ class SleepstackStore(BaseStore):
         text, text_key, extra = _split(dict(value))
         from ..memories.write import gate_text, put_note
 
+        # Pinned: a sleep cycle must not merge it into another note (its key would vanish).
         fields = {"langgraph namespace": json.dumps(list(labels), ensure_ascii=False),
-                  "langgraph key": key}
+                  "langgraph key": key, PINNED: "true"}
         if text_key:
             fields["langgraph text key"] = text_key
             if extra:

@@ -16,8 +16,10 @@ __all__ = [
     "EARLIER",
     "MERGED_TITLE",
     "NOTE_MARKER",
+    "PINNED",
     "QUOTE_INTRO",
     "current_note_lines",
+    "is_pinned",
     "note_fields",
     "note_text",
 ]
@@ -28,6 +30,8 @@ QUOTE_INTRO = (
 )
 MERGED_TITLE = "# Consolidated memory"
 EARLIER = "(earlier, since replaced) "
+#: header field of a note its writer keeps by key (the LangGraph store): cycles do not merge it
+PINNED = "pinned"
 
 
 def note_text(markdown: str) -> str:
@@ -70,3 +74,8 @@ def current_note_lines(markdown: str) -> list[str]:
     """The note's current statements, one per non-empty line (replaced lines dropped)."""
     return [line.strip() for line in note_text(markdown).splitlines()
             if line.strip() and not line.strip().startswith(EARLIER.strip())]
+
+
+def is_pinned(markdown: str) -> bool:
+    """Whether the note's writer keeps it by key, so consolidation must leave it where it is."""
+    return note_fields(markdown).get(PINNED) == "true"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...layers.notes import is_pinned
 from ..plan import CycleState, Item, Result
 from .snapshot import NOTES_DIR
 
@@ -46,7 +47,8 @@ def _notes_of(state: CycleState, user: str) -> dict[str, str]:
                 out.pop(path, None)
             else:
                 out[path] = content
-    return out
+    # A pinned note is kept by key by its writer (sleepstack.integrations.langgraph).
+    return {p: t for p, t in out.items() if not is_pinned(t)}
 
 
 # ------------------------------------------------------------------ cluster
