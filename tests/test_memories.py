@@ -102,14 +102,14 @@ def test_update_fact_supersedes_and_keeps_history(mem: Memory) -> None:
         mem.update(fid, "The user lives in Porto.", expected_sha="0" * 64)
     assert mem.store.read_text("user/alice/facts.jsonl") == before[1]
     new = mem.update(fid, "The user lives in Porto.", expected_sha=old.sha, reason="moved")
-    assert new["id"] != fid and new["current"] and new["cites"] == ["a1"]
+    assert new.id != fid and new.current and new.cites == ("a1",)
     closed = mem.get(fid)
-    assert not closed.current and closed.superseded_by == new["id"]
+    assert not closed.current and closed.superseded_by == new.id
     assert [i.text for i in mem.get_all("alice", {"kind": "fact"})] == ["The user lives in Porto."]
     assert len(mem.get_all("alice", {"kind": "fact", "current": False})) == 2
     # LONG_TERM.md follows, in the same audited batch.
     assert "Porto" in mem.store.read_text("user/alice/LONG_TERM.md")
-    events = mem.history(new["id"])
+    events = mem.history(new.id)
     assert [e.event for e in events] == ["add", "update"]  # type: ignore[union-attr]
     assert events[-1].previous_text == old.text  # type: ignore[union-attr]
     assert events[-1].actor == "test" and "moved" in str(events[-1].reason)  # type: ignore[union-attr]
@@ -152,7 +152,7 @@ def test_update_goes_through_the_validator(mem: Memory) -> None:
     key = "sk-proj-" + "Q7x9Lm2Vb8Nc4Zr6Tw1Ys3Kd5Hf0Jg2Pa"
     try:
         got = mem.update(nid, f"The deploy key is {key}.")
-        assert key not in got["text"]
+        assert key not in got.text
     except ValidationRejected as exc:
         assert key not in str(exc)
     assert key not in mem.store.read_text(note_path)
@@ -162,7 +162,7 @@ def test_update_note_keeps_provenance_and_history(mem: Memory) -> None:
     nid = _note(mem, "alice")
     first = mem.get(nid)
     got = mem.update(nid, "The standup moved to 10:00 on Tuesdays.", tags=["work"])
-    assert got["text"] == "The standup moved to 10:00 on Tuesdays." and got["tags"] == ["work"]
+    assert got.text == "The standup moved to 10:00 on Tuesdays." and got.tags == ("work",)
     md = mem.store.read_text(first.path)
     assert '- source: "mcp"' in md and '- updated by: "test"' in md
     assert "> The standup moved to 10:00 on Tuesdays." in md

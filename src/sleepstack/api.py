@@ -111,8 +111,11 @@ class Memory:
     def update(self, memory_id: str, text: str | None = None, *, user: str | None = None,
                category: str | None = None, source: str | None = None,
                tags: list[str] | tuple[str, ...] | None = None,
-               expected_sha: str | None = None, reason: str | None = None) -> dict[str, Any]:
-        """Change a memory's text (through the validator) or metadata; audited."""
+               expected_sha: str | None = None, reason: str | None = None) -> MemoryItem:
+        """Change a memory's text (through the validator) or metadata; audited.
+
+        Returns the memory as it is now (a fact whose text changed: its successor).
+        """
         from .memories import DEFAULT_REASON, get, update
 
         owner = user if user is not None else get(self.store, memory_id).user

@@ -62,7 +62,7 @@ def make_tools(memory: Memory, user: str, *, session: str = "agent",
             text: the corrected statement.
         """
         got = memory.update(memory_id, text, user=user, reason="agent tool update")
-        return f"updated: {got['id']}"
+        return f"updated: {got.id}"
 
     def delete_memory(memory_id: str) -> str:
         """Delete one of the user's memories by id (a fact is erased everywhere).

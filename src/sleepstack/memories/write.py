@@ -42,7 +42,7 @@ from ..layers.facts import Fact, dump_facts, facts_path
 from ..layers.notes import NOTE_MARKER, QUOTE_INTRO, note_fields
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
-from .model import check_category, check_source, check_tags, parse_id
+from .model import MemoryItem, check_category, check_source, check_tags, parse_id
 from .read import fact_item, fact_line_sha, find_fact, get, note_item
 
 __all__ = ["DEFAULT_REASON", "delete", "gate_text", "put_note", "update"]
@@ -132,8 +132,8 @@ def _long_term(store: Store, user: str, old: list[Fact], new: list[Fact]) -> lis
 def update(store: Store, memory_id: str, *, user: str, actor: str, text: str | None = None,
            category: str | None = None, source: str | None = None,
            tags: list[str] | tuple[str, ...] | None = None, expected_sha: str | None = None,
-           reason: str = DEFAULT_REASON) -> dict[str, Any]:
-    """Change one of *user*'s memories; returns the memory as it is now (a dict)."""
+           reason: str = DEFAULT_REASON) -> MemoryItem:
+    """Change one of *user*'s memories; returns the memory as it is now."""
     meta = _meta(category, source, tags)
     if text is None and not meta:
         raise UsageError("an update needs text, category, source or tags")
@@ -148,7 +148,7 @@ def update(store: Store, memory_id: str, *, user: str, actor: str, text: str | N
         md = _render_note(store.read_text(item.path), new_text, note_meta, by=actor, at=_now())
         store.apply([Change("write", item.path, md, item.sha)], actor=actor, reason=why,
                     extra={"memory": memory_id})
-        return note_item(item.path, md, sha256_hex(md.encode())).to_dict()
+        return note_item(item.path, md, sha256_hex(md.encode()))
     fact, facts, file_sha = find_fact(store, ref, user)
     _check_sha(expected_sha, fact_line_sha(fact), memory_id)
     if text is not None and not fact.current:
@@ -182,7 +182,7 @@ def update(store: Store, memory_id: str, *, user: str, actor: str, text: str | N
     changes = [Change("write", facts_path(user), dump_facts(new_facts), file_sha),
                *_long_term(store, user, facts, new_facts)]
     store.apply(changes, actor=actor, reason=why, extra={"memory": mid})
-    return fact_item(new_fact).to_dict()
+    return fact_item(new_fact)
 
 
 def delete(store: Store, memory_id: str, *, user: str, actor: str,
@@ -205,7 +205,7 @@ def delete(store: Store, memory_id: str, *, user: str, actor: str,
 
 
 def put_note(store: Store, *, user: str, name: str, text: str, fields: dict[str, str],
-             actor: str, reason: str = DEFAULT_REASON) -> dict[str, Any]:
+             actor: str, reason: str = DEFAULT_REASON) -> MemoryItem:
     """Create or replace the curated note ``user/<user>/notes/<name>.md`` through the gate.
 
     For callers that keep their own keys (the LangGraph store): *fields* go
@@ -231,4 +231,4 @@ def put_note(store: Store, *, user: str, name: str, text: str, fields: dict[str,
     store.apply([Change("write", path, md, sha256_hex(old) if old is not None else ABSENT)],
                 actor=actor, reason=f"memory put {name}: {reason}",
                 extra={"memory": f"note:{user}:{name}"})
-    return note_item(path, md, sha256_hex(md.encode())).to_dict()
+    return note_item(path, md, sha256_hex(md.encode()))

@@ -53,7 +53,7 @@ def register_memory_tools(server: MCPServer, *, memory: Memory, user: str,
         actor = allow(ctx, Scope.WRITE, "update_memory")
         data: dict[str, Any] = guard(call(actor).update, memory_id, text, user=user,
                                      category=category, source=source, tags=tags,
-                                     expected_sha=expected_sha, reason=reason)
+                                     expected_sha=expected_sha, reason=reason).to_dict()
         return data
 
     @server.tool()

@@ -184,9 +184,9 @@ def mount_memories(app: FastAPI, *, reader: Callable[..., Awaitable[TokenRecord]
 
     async def _update(memory_id: str, body: MemoryPatchIn, tok: TokenRecord) -> Any:
         mem = memory(tok.actor)
-        return await run(lambda: mem.update(
+        return (await run(lambda: mem.update(
             memory_id, body.text, user=tok.user, category=body.category, source=body.source,
-            tags=body.tags, expected_sha=body.expected_sha, reason=body.reason), None)
+            tags=body.tags, expected_sha=body.expected_sha, reason=body.reason), None)).to_dict()
 
     @app.put("/v1/memories/{memory_id}", response_model=MemoryOut, tags=["memories"])
     async def put_memory(memory_id: MemoryId, body: MemoryPutIn, tok: Writer) -> Any:
