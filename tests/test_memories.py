@@ -206,13 +206,18 @@ def test_bad_ids_are_usage_errors(mem: Memory) -> None:
 
 
 def test_add_and_search_are_propose_and_recall(mem: Memory) -> None:
-    pid = mem.add("The user's build server is called Orion.", "alice", "s2", source="agent")
+    pid = mem.add("The user's build server is called Orion.", "alice", "s2", source="agent",
+                  category="project", tags=["infra", "ci"])
     assert pid.startswith("p-")
     # Quarantined, not memory yet: add is a proposal, judged by the next cycle.
     assert not any("Orion" in m.text for m in mem.get_all("alice"))
     mem.sleep()
     note = next(m for m in mem.get_all("alice", {"kind": "note"}) if "Orion" in m.text)
-    assert note.source == "agent"
+    assert (note.source, note.category, note.tags) == ("agent", "project", ("infra", "ci"))
+    assert [m.id for m in mem.get_all("alice", {"tags": ["ci"]})] == [note.id]
+    for bad in ({"tags": ["two words"]}, {"category": "Project!"}, {"tags": "infra"}):
+        with pytest.raises(UsageError):
+            mem.add("x", "alice", **bad)  # type: ignore[arg-type]
     ctx = mem.search("what is the build server called?", "alice")
     assert any("Orion" in it.text for it in ctx.items)
     same = mem.recall("what is the build server called?", "alice")

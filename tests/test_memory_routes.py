@@ -159,9 +159,13 @@ def test_update_delete_history_and_scopes(server: Server) -> None:
 
 def test_add_is_a_quarantined_proposal(server: Server) -> None:
     r = _call(server, "POST", "/v1/memories", json={"text": "I prefer window seats.",
-                                                    "source": "agent:planner"})
+                                                    "source": "agent:planner",
+                                                    "category": "preference",
+                                                    "tags": ["travel"]})
     assert r.status_code == 201 and r.json()["status"] == "quarantined", r.text
     r = _call(server, "POST", "/v1/memories", json={"text": "x", "user": "bob"})
     assert r.status_code == 404
+    r = _call(server, "POST", "/v1/memories", json={"text": "x", "tags": ["a b"]})
+    assert r.status_code == 422
     r = _call(server, "GET", "/v1/review", "alice:read")
     assert any(p["text"] == "I prefer window seats." for p in r.json()["proposals"])

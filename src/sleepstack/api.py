@@ -79,10 +79,13 @@ class Memory:
         session: str,
         path: str | None = None,
         source: str | None = None,
+        *,
+        category: str | None = None,
+        tags: list[str] | tuple[str, ...] | None = None,
     ) -> str:
         """Quarantine a memory proposal for the next sleep cycle; returns its id."""
         return _propose(self.store, text, user=user, session=session, path=path, source=source,
-                        actor=self.actor)
+                        actor=self.actor, category=category, tags=tags)
 
     # ------------------------------------------------------------ inspection
     def history(self, path: str) -> list[Version] | list[MemoryEvent]:
@@ -134,9 +137,10 @@ class Memory:
                       embedder=self.config.embedder)
 
     def add(self, text: str, user: str, session: str = "default", *,
-            source: str | None = None) -> str:
+            source: str | None = None, category: str | None = None,
+            tags: list[str] | tuple[str, ...] | None = None) -> str:
         """mem0's ``add``: :meth:`propose` (quarantined; memory after the next sleep cycle)."""
-        return self.propose(text, user, session, source=source)
+        return self.propose(text, user, session, source=source, category=category, tags=tags)
 
     def search(self, query: str, user: str, session: str | None = None,
                budget_tokens: int | None = None) -> Context:

@@ -8,18 +8,21 @@ a note id names its user, so it resolves without a scan.
 Metadata is ``category``, ``source`` and free ``tags``. They are checked
 against strict patterns here (fail closed: a label is not a place for a
 sentence), because a source is shown next to a note as its provenance.
+The checks themselves are :mod:`sleepstack.layers.metadata` (the wake path
+uses them too).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from ..errors import PathRefused, UsageError
+from ..layers.metadata import MAX_TAGS, check_category, check_source, check_tags
 from ..store.paths import check_user_id
 
 __all__ = [
@@ -37,11 +40,6 @@ __all__ = [
 
 MemoryKind = Literal["fact", "note"]
 NOTE_PREFIX = "note:"
-MAX_TAGS = 32
-_TAG_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:+/-]{0,63}$")
-_CATEGORY_RE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
-# A provenance label (``mcp``, ``agent:planner``, ``web:https://host/path?q=1``), no spaces.
-_SOURCE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/@+?&=%#~-]{0,199}$")
 _NAME_RE = re.compile(r"^[^/\\\s\x00-\x1f]{1,200}$")
 
 
@@ -67,37 +65,6 @@ def parse_id(memory_id: object) -> tuple[MemoryKind, str | None, str]:
     if not _NAME_RE.match(memory_id) or ":" in memory_id:
         raise UsageError(f"invalid memory id {memory_id!r}")
     return "fact", None, memory_id
-
-
-def check_category(category: object) -> str:
-    """A category: lower-case letters, digits, ``_`` and ``-``, at most 32."""
-    if not isinstance(category, str) or not _CATEGORY_RE.match(category):
-        raise UsageError(f"invalid category {category!r}: 1-32 of a-z, 0-9, _ and -,"
-                         " starting with a letter", field="category")
-    return category
-
-
-def check_source(source: object) -> str:
-    """A source label: no spaces or control characters, at most 200."""
-    if not isinstance(source, str) or not _SOURCE_RE.match(source):
-        raise UsageError(f"invalid source {source!r}: a label without spaces (mcp,"
-                         " agent:planner, web:https://…), at most 200 characters",
-                         field="source")
-    return source
-
-
-def check_tags(tags: object) -> tuple[str, ...]:
-    """Free tags: each 1-64 of letters, digits and ``._:+/-``; at most :data:`MAX_TAGS`."""
-    if isinstance(tags, str) or not isinstance(tags, Iterable):
-        raise UsageError("tags must be a list of strings", field="tags")
-    out = tuple(dict.fromkeys(tags))
-    if len(out) > MAX_TAGS:
-        raise UsageError(f"at most {MAX_TAGS} tags", field="tags")
-    for t in out:
-        if not isinstance(t, str) or not _TAG_RE.match(t):
-            raise UsageError(f"invalid tag {t!r}: 1-64 of letters, digits and ._:+/-",
-                             field="tags")
-    return out
 
 
 def _time(value: object, name: str) -> datetime:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import NotFoundError
 from ..layers.facts import Fact, facts_path, load_facts
+from ..layers.metadata import split_tags
 from ..layers.notes import MERGED_TITLE, note_fields, note_text
 from ..store import Store
 from ..store.audit import sha256_hex
@@ -67,7 +68,7 @@ def note_item(path: str, markdown: str, sha: str) -> MemoryItem:
     """The memory view of a note file."""
     fields = note_fields(markdown)
     merged = MERGED_TITLE in markdown.splitlines()[:3]
-    tags = tuple(t.strip() for t in fields.get("tags", "").split(",") if t.strip())
+    tags = split_tags(fields.get("tags"))
     return MemoryItem(
         id=note_id(path), kind="note", user=path.split("/")[1], text=note_body(markdown),
         category=fields.get("category") or "note",

@@ -39,6 +39,7 @@ from ..errors import (
     ValidationRejected,
 )
 from ..layers.facts import Fact, dump_facts, facts_path
+from ..layers.metadata import join_tags
 from ..layers.notes import NOTE_MARKER, QUOTE_INTRO, note_fields
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
@@ -144,7 +145,7 @@ def update(store: Store, memory_id: str, *, user: str, actor: str, text: str | N
         _check_sha(expected_sha, item.sha, memory_id)
         new_text = None if text is None else gate_text(
             text, user=user, path=item.path, source=meta.get("source", item.source))
-        note_meta = {k: (", ".join(v) if k == "tags" else v) for k, v in meta.items()}
+        note_meta = {k: (join_tags(v) if k == "tags" else v) for k, v in meta.items()}
         md = _render_note(store.read_text(item.path), new_text, note_meta, by=actor, at=_now())
         store.apply([Change("write", item.path, md, item.sha)], actor=actor, reason=why,
                     extra={"memory": memory_id})

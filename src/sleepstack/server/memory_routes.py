@@ -114,6 +114,8 @@ class MemoryAddIn(BaseModel):
     text: str = Field(min_length=1, max_length=100_000, pattern=r"\S")
     session: str = Field(default="default", pattern=_SESSION)
     source: str | None = Field(default=None, pattern=_SOURCE)
+    category: str | None = Field(default=None, pattern=_CATEGORY)
+    tags: list[Annotated[str, Field(pattern=_TAG)]] | None = Field(default=None, max_length=32)
     user: str | None = Field(default=None, pattern=_USER)
 
 
@@ -172,8 +174,8 @@ def mount_memories(app: FastAPI, *, reader: Callable[..., Awaitable[TokenRecord]
         """mem0's ``add``: quarantine a proposal; it becomes a memory at the next cycle."""
         who = bind_user(tok, body.user)
         mem = memory(tok.actor)
-        pid = await run(lambda: mem.add(body.text, who, body.session, source=body.source),
-                        None)
+        pid = await run(lambda: mem.add(body.text, who, body.session, source=body.source,
+                                        category=body.category, tags=body.tags), None)
         return {"id": pid, "status": "quarantined"}
 
     @app.get("/v1/memories/{memory_id}", response_model=MemoryOut, tags=["memories"])

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from ..errors import PathRefused, UsageError
+from ..layers.metadata import check_category, check_tags
 from ..layers.rawlog import iso, parse_at
 from ..store import ABSENT, Store
 from ..store.audit import canonical
@@ -73,8 +74,14 @@ def propose(
     path: str | None = None,
     source: str | None = None,
     actor: str | None = None,
+    category: str | None = None,
+    tags: list[str] | tuple[str, ...] | None = None,
 ) -> str:
-    """Quarantine a memory proposal; returns its id. Validation happens at sleep time."""
+    """Quarantine a memory proposal; returns its id. Validation happens at sleep time.
+
+    *category* and *tags* (strict labels, :mod:`sleepstack.layers.metadata`)
+    go into the note's header when it is promoted.
+    """
     check_user_id(user)
     if not isinstance(text, str) or not text.strip():
         raise UsageError("a proposal needs non-empty text")
@@ -90,6 +97,11 @@ def propose(
         "source": source,
         "at": iso(parse_at(None)),
     }
+    # Only when given, so proposals without metadata keep their exact bytes.
+    if category is not None:
+        record["category"] = check_category(category)
+    if tags:
+        record["tags"] = list(check_tags(tags))
     store.write_text(
         inbox_path(session, proposal_id),
         canonical(record).decode() + "\n",

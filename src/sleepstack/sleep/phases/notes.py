@@ -57,6 +57,13 @@ def _value(v: Any) -> str:
     return json.dumps("" if v is None else str(v), ensure_ascii=False)
 
 
+def _tags(tags: Any) -> str | None:
+    """A proposal's tags as a header value (None: no field, so older notes keep their bytes)."""
+    if not isinstance(tags, list) or not tags:
+        return None
+    return ", ".join(str(t) for t in tags)
+
+
 def render_note(
     proposal: Mapping[str, Any],
     text: str,
@@ -73,6 +80,8 @@ def render_note(
         ("user", proposal.get("user")),
         ("session", proposal.get("session")),
         ("source", proposal.get("source")),
+        ("category", proposal.get("category")),
+        ("tags", _tags(proposal.get("tags"))),
         ("requested path", proposal.get("path")),
         ("proposed at", proposal.get("at")),
         ("promoted by", promoted_by),
