@@ -115,3 +115,57 @@ def test_pydantic_ai_agent_recalls_and_remembers(mem: Memory) -> None:
     with pytest.raises(Exception, match="exceeded max retries"):
         Agent(model, toolsets=[memory_toolset(mem, "alice")]).run_sync("delete")
     assert "4471" in mem.get_all("bob")[0].text
+
+
+def test_openai_agents_runner_with_a_scripted_model(mem: Memory) -> None:
+    """A real ``Runner`` loop: a scripted model (no network) calls recall, then remember."""
+    pytest.importorskip("agents", reason="install the 'agents' extra")
+    from agents import Agent, RunConfig, Runner
+    from agents.items import ModelResponse
+    from agents.models.interface import Model
+    from agents.usage import Usage
+    from openai.types.responses import (
+        ResponseFunctionToolCall,
+        ResponseOutputMessage,
+        ResponseOutputText,
+    )
+
+    from sleepstack.integrations.openai_agents import memory_tools
+
+    outputs: list[str] = []
+
+    class Scripted(Model):
+        def __init__(self) -> None:
+            self.turn = 0
+
+        async def get_response(self, system_instructions: Any, input: Any, model_settings: Any,
+                               tools: Any, output_schema: Any, handoffs: Any, tracing: Any,
+                               **kw: Any) -> ModelResponse:
+            self.turn += 1
+            items = input if isinstance(input, list) else []
+            outputs.extend(str(i.get("output")) for i in items
+                           if isinstance(i, dict) and i.get("type") == "function_call_output")
+            calls = {1: ("recall_memory", {"query": "where does the user live?"}),
+                     2: ("remember", {"text": "The user cycles to work."})}
+            if self.turn in calls:
+                name, args = calls[self.turn]
+                out: list[Any] = [ResponseFunctionToolCall(
+                    type="function_call", name=name, arguments=json.dumps(args),
+                    call_id=f"c{self.turn}", id=f"fc{self.turn}", status="completed")]
+            else:
+                out = [ResponseOutputMessage(
+                    type="message", id="m1", role="assistant", status="completed",
+                    content=[ResponseOutputText(type="output_text", text="ok",
+                                                annotations=[])])]
+            return ModelResponse(output=out, usage=Usage(), response_id=None)
+
+        def stream_response(self, *a: Any, **kw: Any) -> Any:  # pragma: no cover
+            raise NotImplementedError
+
+    agent = Agent(name="assistant", instructions="Use memory.", model=Scripted(),
+                  tools=list(memory_tools(mem, "alice")))
+    result = Runner.run_sync(agent, "Where do I live? I cycle to work, remember that.",
+                             run_config=RunConfig(tracing_disabled=True))
+    assert result.final_output == "ok"
+    assert any("Lisbon" in o for o in outputs) and not any("4471" in o for o in outputs)
+    assert any(o.startswith("proposed as p-") for o in outputs)
