@@ -10,7 +10,9 @@ Namespaces map onto sleepstack's layers; the first label is always the user:
   writes a curated note through the validator (refused values raise
   :class:`~sleepstack.errors.ValidationRejected` and change nothing), with
   the namespace, key and the value's other fields in its provenance header;
-* ``("topics", slug)``: the reference documents of a topic, read-only.
+* ``("topics", slug)``: the reference documents of a topic, read-only and
+  listed in path order (a ``query`` is not applied to them: recall ranks
+  documents for a user's question, see :meth:`Memory.recall`).
 
 ``search`` with a ``query`` is sleepstack's recall (ranked, cited, under the
 trust gate) restricted to the namespace prefix; without one it lists, newest
