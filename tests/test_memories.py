@@ -103,6 +103,7 @@ def test_update_fact_supersedes_and_keeps_history(mem: Memory) -> None:
     assert mem.store.read_text("user/alice/facts.jsonl") == before[1]
     new = mem.update(fid, "The user lives in Porto.", expected_sha=old.sha, reason="moved")
     assert new.id != fid and new.current and new.cites == ("a1",)
+    assert [m.id for m in mem.get_all("alice", {"source": "update"})] == [new.id]
     closed = mem.get(fid)
     assert not closed.current and closed.superseded_by == new.id
     assert [i.text for i in mem.get_all("alice", {"kind": "fact"})] == ["The user lives in Porto."]
@@ -193,6 +194,10 @@ def test_delete_fact_is_forget_and_note_is_a_versioned_delete(mem: Memory) -> No
     with pytest.raises(NotFoundError):
         mem.get(nid)
     assert [e.event for e in mem.history(nid)][-1] == "delete"  # type: ignore[union-attr]
+    # A note's delete is versioned: rollback brings it back, and history says so.
+    mem.rollback(note.path, 1)
+    assert mem.get(nid).text == note.text
+    assert [e.event for e in mem.history(nid)][-2:] == ["delete", "add"]  # type: ignore[union-attr]
     assert [i.id for i in mem.get_all("bob")] == [bob]
     assert mem.audit_verify().ok
 

@@ -73,7 +73,7 @@ class Fact:
     cycle: str | None = None
     #: how many later statements repeated this fact (their cites are bounded: see MAX_CITES)
     restated: int = 0
-    #: who stated it when not the raw log (``update by token:…``); None: extracted by a cycle
+    #: where it came from when not a cycle's extraction (``update``: Memory.update; who: the audit)
     source: str | None = None
     #: free labels set through ``Memory.update`` (sleepstack.memories)
     tags: tuple[str, ...] = ()

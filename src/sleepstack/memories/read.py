@@ -208,7 +208,8 @@ def _note_history(store: Store, memory_id: str, path: str) -> list[MemoryEvent]:
         elif v.sha is None:
             kind = "delete"
         else:
-            kind = "add" if prev is None and not events else "update"
+            # Written where nothing was (first, or after a delete: a rollback): an add.
+            kind = "add" if not events or events[-1].event == "delete" else "update"
         events.append(MemoryEvent(memory_id, kind, v.at, text=text, previous_text=prev,
                                   actor=v.actor, reason=v.reason))
         prev = text

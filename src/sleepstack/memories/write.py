@@ -175,7 +175,7 @@ def update(store: Store, memory_id: str, *, user: str, actor: str, text: str | N
         new_fact = replace(
             fact, id=new_id, value=stored.strip().rstrip("."), text=stored, at=now,
             valid_from=now, valid_to=None, superseded_by=None, expired=False, confidence=1.0,
-            cycle=None, restated=0, source=changed.get("source", f"update by {actor}"),
+            cycle=None, restated=0, source=changed.get("source", "update"),
             **{k: v for k, v in changed.items() if k != "source"})
         new_facts = [fact.close(now, by=new_id) if f.id == fact.id else f for f in facts]
         new_facts.append(new_fact)
