@@ -163,3 +163,16 @@ def test_items_survive_a_sleep_cycle(mem: Memory) -> None:
     mem.sleep()
     got = store.get(ns, "k1")
     assert got is not None and got.value == {"text": "Alice's dog is called Biscuit."}
+
+
+def test_concurrent_async_searches_over_a_built_index(mem: Memory) -> None:
+    store = SleepstackStore(mem)
+    store.put(("alice", "memories"), "k", {"text": "Alice's bike is a red Brompton."})
+    mem.index()  # recall now reads a generation (SQLite) from worker threads
+
+    async def many() -> list[Any]:
+        return await asyncio.gather(*(store.asearch(("alice",), query="what bike does Alice"
+                                                    " ride?") for _ in range(4)))
+
+    for hits in asyncio.run(many()):
+        assert hits and hits[0].value["text"] == "Alice's bike is a red Brompton."
