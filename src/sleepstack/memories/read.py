@@ -30,26 +30,39 @@ def fact_line_sha(fact: Fact) -> str:
     return sha256_hex(json.dumps(fact.to_dict(), ensure_ascii=False, sort_keys=True).encode())
 
 
-def load_user_facts(store: Store, user: str) -> tuple[list[Fact], str | None]:
-    """``(facts, sha of facts.jsonl)``; no file: ``([], None)``."""
+def load_user_facts(store: Store, user: str) -> tuple[list[Fact], str | None, dict[str, str]]:
+    """``(facts, sha of facts.jsonl, {fact id: sha of its line})``; no file: ``([], None, {})``.
+
+    A line's sha is taken from the bytes as stored (the file is written by
+    :func:`dump_facts`, so it equals :func:`fact_line_sha`), which spares
+    re-serialising every fact of a large file on each read.
+    """
     try:
         data = store.read_bytes(facts_path(check_user_id(user)))
     except NotFoundError:
-        return [], None
-    return load_facts(data.decode("utf-8")), sha256_hex(data)
+        return [], None, {}
+    facts: list[Fact] = []
+    shas: dict[str, str] = {}
+    for line in data.decode("utf-8").splitlines():
+        if not line.strip():
+            continue
+        fact = load_facts(line)[0]
+        facts.append(fact)
+        shas[fact.id] = sha256_hex(line.strip().encode())
+    return facts, sha256_hex(data), shas
 
 
 def _users(store: Store) -> list[str]:
     return sorted({p.split("/")[1] for p in store.fs.list("user") if p.count("/") >= 2})
 
 
-def fact_item(fact: Fact) -> MemoryItem:
-    """The memory view of a fact."""
+def fact_item(fact: Fact, sha: str | None = None) -> MemoryItem:
+    """The memory view of a fact (*sha*: its line's, when already known)."""
     return MemoryItem(
         id=fact.id, kind="fact", user=fact.user, text=fact.text, category=fact.category,
         source=fact.source or "extracted", tags=fact.tags, created_at=fact.valid_from or fact.at,
         updated_at=None, current=fact.current, path=facts_path(fact.user),
-        sha=fact_line_sha(fact), valid_from=fact.valid_from, valid_to=fact.valid_to,
+        sha=sha or fact_line_sha(fact), valid_from=fact.valid_from, valid_to=fact.valid_to,
         superseded_by=fact.superseded_by, cites=fact.cites,
     )
 
@@ -89,13 +102,14 @@ def _read_note(store: Store, path: str) -> MemoryItem:
     return note_item(path, data.decode("utf-8", "replace"), sha256_hex(data))
 
 
-def find_fact(store: Store, fact_id: str, user: str | None) -> tuple[Fact, list[Fact], str]:
-    """``(fact, all the user's facts, facts.jsonl sha)``; :class:`NotFoundError` else."""
+def find_fact(store: Store, fact_id: str, user: str | None
+              ) -> tuple[Fact, list[Fact], str, str]:
+    """``(fact, all the user's facts, facts.jsonl sha, the fact's sha)``; NotFoundError else."""
     for u in [user] if user is not None else _users(store):
-        facts, sha = load_user_facts(store, u)
+        facts, sha, shas = load_user_facts(store, u)
         for f in facts:
             if f.id == fact_id and sha is not None:
-                return f, facts, sha
+                return f, facts, sha, shas[f.id]
     raise NotFoundError(f"no memory {fact_id!r}", id=fact_id)
 
 
@@ -109,7 +123,8 @@ def get(store: Store, memory_id: str, *, user: str | None = None) -> MemoryItem:
             return _read_note(store, ref)
         except NotFoundError:
             raise NotFoundError(f"no memory {memory_id!r}", id=memory_id) from None
-    return fact_item(find_fact(store, ref, user)[0])
+    fact, _, _, sha = find_fact(store, ref, user)
+    return fact_item(fact, sha)
 
 
 def get_all(store: Store, user: str, filters: MemoryFilter | None = None) -> list[MemoryItem]:
@@ -118,7 +133,8 @@ def get_all(store: Store, user: str, filters: MemoryFilter | None = None) -> lis
     check_user_id(user)
     items: list[MemoryItem] = []
     if flt.kind in (None, "fact"):
-        items += [fact_item(f) for f in load_user_facts(store, user)[0]]
+        facts, _, shas = load_user_facts(store, user)
+        items += [fact_item(f, shas.get(f.id)) for f in facts]
     if flt.kind in (None, "note"):
         for path in store.fs.list(f"user/{user}/notes"):
             if not _is_note(path):
@@ -158,7 +174,7 @@ def _erasures(store: Store, memory_id: str, user: str | None) -> list[MemoryEven
 
 def _fact_history(store: Store, fact_id: str, user: str | None) -> list[MemoryEvent]:
     try:
-        fact, facts, _ = find_fact(store, fact_id, user)
+        fact, facts, _, _ = find_fact(store, fact_id, user)
     except NotFoundError:
         erased = _erasures(store, fact_id, user)
         if erased:

@@ -44,7 +44,7 @@ from ..layers.notes import NOTE_MARKER, QUOTE_INTRO, note_fields
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
 from .model import MemoryItem, check_category, check_source, check_tags, parse_id
-from .read import fact_item, fact_line_sha, find_fact, get, note_item
+from .read import fact_item, find_fact, get, note_item
 
 __all__ = ["DEFAULT_REASON", "delete", "gate_text", "put_note", "update"]
 
@@ -150,8 +150,8 @@ def update(store: Store, memory_id: str, *, user: str, actor: str, text: str | N
         store.apply([Change("write", item.path, md, item.sha)], actor=actor, reason=why,
                     extra={"memory": memory_id})
         return note_item(item.path, md, sha256_hex(md.encode()))
-    fact, facts, file_sha = find_fact(store, ref, user)
-    _check_sha(expected_sha, fact_line_sha(fact), memory_id)
+    fact, facts, file_sha, line_sha = find_fact(store, ref, user)
+    _check_sha(expected_sha, line_sha, memory_id)
     if text is not None and not fact.current:
         raise ConflictError(f"fact {fact.id} is no longer current (superseded by "
                             f"{fact.superseded_by or 'nothing: it expired'}); update the "
