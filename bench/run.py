@@ -13,7 +13,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 ORDER = ["store", "security", "subjects", "embed", "locomo", "trust", "scale", "sleep",
-         "knowledge", "engines", "serve"]
+         "knowledge", "engines", "serve", "memories"]
 
 
 def main() -> int:
