@@ -17,7 +17,7 @@ import pytest
 from sleepstack.engines import LocalEngine
 from sleepstack.sleep.phases import consolidate as phase
 from sleepstack.sleep.phases import default_plan
-from sleepstack.sleep.phases.deps import consolidate_notes
+from sleepstack.sleep.phases.consolidate import consolidate_notes
 from sleepstack.sleep.phases.notes import render_note
 from sleepstack.sleep.plan import CycleState, Plan
 

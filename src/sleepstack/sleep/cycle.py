@@ -35,8 +35,7 @@ from ..store.audit import sha256_hex
 from ..store.paths import Area, area_of
 from .diff import changeset_diff
 from .phases import default_plan
-from .phases.deps import missing
-from .phases.memory import cycle_llm
+from .phases.llm import cycle_llm
 from .phases.snapshot import NOTES_DIR, Snapshot, load_inputs, per_user_digests, take_snapshot
 from .plan import COUNT_KEYS, CycleState, Plan
 from .report import (
@@ -182,8 +181,6 @@ def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: 
                      processes=settings["processes"]) if isinstance(engine, str) else engine
     eng.run(plan or default_plan(), state)
     _record_llm(state, settings)
-    state.warnings.extend(f"{m} is unavailable: a conservative stand-in was used"
-                          for m in missing())
 
     t1 = time.perf_counter()
     _drop_unchanged(store, state)
