@@ -37,6 +37,7 @@ from .. import __version__
 from ..api import Memory
 from ..errors import (
     SleepstackError,
+    status_for,
 )
 from ..sleep.review import accept as review_accept
 from ..sleep.review import reject as review_reject
@@ -98,11 +99,6 @@ class ServerSettings:
             kind = type(getattr(cls(home=""), f.name))
             kwargs[f.name] = raw if kind in (str, type(None)) else kind(raw)
         return cls(**kwargs)
-
-
-def status_for(exc: SleepstackError) -> int:
-    """The HTTP status of a library error: the class's ``http_status`` (errors.py's table)."""
-    return exc.http_status
 
 
 def _json_ready(obj: Any) -> Any:

@@ -43,7 +43,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..api import Memory
-from ..errors import NotFoundError, SleepstackError
+from ..errors import NotFoundError, SleepstackError, status_for
 from ..store.paths import check_path, user_of
 from .auth import ApiError, Unauthorized, authenticate, is_operator, not_found
 from .limits import RateLimiter
@@ -980,8 +980,6 @@ def mount_web(app: FastAPI, *, tokens: TokenStore, memory: Callable[[], Memory],
         except ApiError as exc:
             return error(record, exc.status, "Error", exc.message)
         except SleepstackError as exc:
-            from .http import status_for
-
             status = status_for(exc)
             if status == 404:
                 return error(record, 404, "Not found", "There is nothing here for you.")
