@@ -17,8 +17,8 @@ import fake_llm
 from sleepstack.config import Config
 from sleepstack.engines import LocalEngine
 from sleepstack.engines.local import WorkCache, work_cache_dir, work_key
+from sleepstack.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.sleep.cycle import run_cycle
-from sleepstack.sleep.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.store import Store
 from test_sleep_cycle import log
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from conftest import run_cli
 from sleepstack.config import Config
+from sleepstack.plan import Item, Phase, Plan, Result
 from sleepstack.sleep.cycle import run_cycle
 from sleepstack.sleep.phases import default_plan, validate
-from sleepstack.sleep.plan import Item, Phase, Plan, Result
 from sleepstack.store import Store
 from sleepstack.wake.propose import propose
 from test_sleep_cycle import CONFIG, log, make_store

@@ -12,8 +12,8 @@ from conftest import run_cli
 from sleepstack.config import Config
 from sleepstack.layers.facts import facts_path, load_facts
 from sleepstack.layers.rawlog import Turn, parse_at
+from sleepstack.plan import COUNT_KEYS
 from sleepstack.sleep.cycle import run_cycle
-from sleepstack.sleep.plan import COUNT_KEYS
 from sleepstack.store import Store
 from sleepstack.wake.log import append_turns
 from sleepstack.wake.propose import propose
@@ -366,7 +366,7 @@ def test_a_big_cycle_writes_bounded_reports_and_succeeds(tmp_path: Path) -> None
 
 
 def test_report_body_caps_each_list_at_max_entries() -> None:
-    from sleepstack.sleep.plan import CycleState
+    from sleepstack.plan import CycleState
     from sleepstack.sleep.report import MAX_ENTRIES, dumps, render_html, report_body
 
     state = CycleState(home="/h", cycle_id="c-1", key="k", now="2026-01-05T00:00:00Z",

@@ -12,8 +12,8 @@ import pytest
 from conftest import run_cli, snapshot
 from sleepstack import Memory
 from sleepstack.errors import PathRefused
+from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import running_server
-from sleepstack.server.tokens import TokenStore
 from sleepstack.store import Change, Store
 
 W = {"actor": "test", "reason": "collision test"}

@@ -1,4 +1,4 @@
-"""The engine interface: something that runs a :class:`~sleepstack.sleep.plan.Plan`.
+"""The engine interface: something that runs a :class:`~sleepstack.plan.Plan`.
 
 An engine receives only serialisable values (the plan's phases are module
 level functions; the state is JSON-ready), so the same plan runs in-process
@@ -16,7 +16,7 @@ import os
 import signal
 from typing import Any, Protocol, runtime_checkable
 
-from ..sleep.plan import CycleState, Plan
+from ..plan import CycleState, Plan
 
 __all__ = [
     "ALWAYS_KEYED",

@@ -55,7 +55,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..sleep.plan import CycleState, Item, Phase, Plan, Result
+from ..plan import CycleState, Item, Phase, Plan, Result
 from .base import cache_settings, kill_point, run_settings
 
 __all__ = [

@@ -33,7 +33,6 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .. import __version__
 from ..api import Memory
 from ..errors import (
     SleepstackError,
@@ -41,7 +40,9 @@ from ..errors import (
 )
 from ..sleep.review import accept as review_accept
 from ..sleep.review import reject as review_reject
+from ..version import __version__
 from . import models as m
+from .access_tokens import Scope, TokenRecord, TokenStore
 from .auth import (
     ApiError,
     authenticate,
@@ -54,7 +55,6 @@ from .auth import (
 )
 from .limits import BodyLimitMiddleware, RateLimiter
 from .review import list_proposals
-from .tokens import Scope, TokenRecord, TokenStore
 
 __all__ = ["ServerSettings", "app_from_env", "create_app", "status_for"]
 

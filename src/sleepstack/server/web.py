@@ -45,9 +45,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from ..api import Memory
 from ..errors import NotFoundError, SleepstackError, status_for
 from ..store.paths import check_path, user_of
+from .access_tokens import TokenRecord, TokenStore
 from .auth import ApiError, Unauthorized, authenticate, is_operator, not_found
 from .limits import RateLimiter
-from .tokens import TokenRecord, TokenStore
 
 __all__ = ["COOKIE", "SECURITY_HEADERS", "Safe", "el", "esc", "mount_web"]
 

@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .plan import COUNT_KEYS, CycleState
+from ..plan import COUNT_KEYS, CycleState
 
 __all__ = [
     "CYCLES_PATH",
@@ -35,6 +35,7 @@ __all__ = [
     "json_path",
     "render_html",
     "render_index",
+    "render_state_html",
     "report_body",
     "summary_dict",
 ]
@@ -351,3 +352,14 @@ def render_index(entries: Sequence[Mapping[str, Any]]) -> str:
 def dumps(obj: Any) -> str:
     """Stable, readable JSON for report files."""
     return json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2, default=str) + "\n"
+
+
+def render_state_html(st: CycleState) -> str:
+    """The cycle's report page as it stands after the phases (before state and commit)."""
+    summary = summary_dict(
+        cycle_id=st.cycle_id, key=st.key, noop=False, dry_run=st.dry_run, counts=st.counts,
+        rejections=[{"proposal": r.get("proposal", ""), "reasons": r.get("reasons", [])}
+                    for r in st.details.get("rejections", [])],
+        timings=st.timings, report=None,
+    )
+    return render_html(report_body(st, summary))

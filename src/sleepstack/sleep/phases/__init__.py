@@ -20,7 +20,8 @@ the module of its name (``phases/validate.py`` holds ``validate``, …);
 
 from __future__ import annotations
 
-from ..plan import Phase, Plan
+from ...plan import Phase, Plan
+from ..report import render_state_html
 from . import consolidate, expire, extract, resolve, summarise, validate
 
 __all__ = ["PHASE_NAMES", "default_plan"]
@@ -41,7 +42,7 @@ def default_plan() -> Plan:
         Phase("expire", expire.expire_split, expire.expire_work, expire.expire_merge),
         Phase("summarise", summarise.summarise_split, summarise.summarise_work,
               summarise.summarise_merge),
-    ))
+    ), report=render_state_html)
 
 
 #: every step a cycle reports a timing for, in order

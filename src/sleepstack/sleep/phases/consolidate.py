@@ -27,8 +27,8 @@ from typing import Any
 
 from ...adapters.embed import DEFAULT_EMBEDDER
 from ...layers.trust import screen
+from ...plan import CycleState, Item, Result
 from .. import consolidate as cs
-from ..plan import CycleState, Item, Result
 from .llm import cycle_llm
 from .notes import merged_parts, note_fields, note_text, render_merged
 from .snapshot import NOTES_DIR

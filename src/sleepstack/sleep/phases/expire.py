@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from ...plan import CycleState, Item, Result
 from ..expire import expire
-from ..plan import CycleState, Item, Result
 from .items import dicts, facts_of
 
 __all__ = ["expire_merge", "expire_split", "expire_work"]

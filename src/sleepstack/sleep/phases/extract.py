@@ -17,9 +17,9 @@ from ...errors import LLMError
 from ...layers.facts import Fact
 from ...layers.rawlog import Turn
 from ...layers.trust import screen
+from ...plan import CycleState, Item, Result
 from .. import claims
 from .. import extract as rules
-from ..plan import CycleState, Item, Result
 from .items import dicts, turn_of
 from .llm import cycle_llm
 from .notes import merged_parts, note_text

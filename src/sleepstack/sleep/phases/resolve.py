@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..plan import CycleState, Item, Result
+from ...plan import CycleState, Item, Result
 from ..resolve import resolve
 from .items import dicts, facts_of
 

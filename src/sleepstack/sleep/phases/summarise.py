@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from ...layers.facts import Fact, bound_cites, dump_facts, facts_path
-from ..plan import CycleState, Item, Result
+from ...plan import CycleState, Item, Result
 from ..summarise import render_long_term, render_short_term
 from .items import facts_of, turn_of
 

@@ -19,9 +19,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from ...plan import CycleState, Item, Result
 from ...store.paths import check_user_id, check_write_path, collision
 from ...validate import Validator, ValidatorConfig
-from ..plan import CycleState, Item, Result
 from .notes import render_note
 from .snapshot import NOTES_DIR
 
