@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..faults import kill_point
 from .audit import canonical, entry_hash, parse_lines, sha256_hex
 
 if TYPE_CHECKING:
@@ -51,20 +52,11 @@ __all__ = [
 
 REDACT_OP = "redact"
 #: test hook (crash tests): ``SLEEPSTACK_TEST_KILL_AT=forget:<point>`` SIGKILLs there
-KILL_ENV = "SLEEPSTACK_TEST_KILL_AT"
 KILL_POINTS = (
     "forget:planned", "forget:blobs", "forget:committed", "forget:files-half",
     "forget:files", "forget:versions-half", "forget:versions", "forget:audit",
     "forget:derived", "forget:head",
 )
-
-
-def kill_point(name: str) -> None:
-    """Die here, abruptly, when the crash-test hook names this point."""
-    if os.environ.get(KILL_ENV) == name:
-        import signal
-
-        os.kill(os.getpid(), signal.SIGKILL)
 
 
 @dataclass
