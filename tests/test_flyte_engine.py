@@ -23,6 +23,7 @@ import pytest
 pytest.importorskip("flyte")
 
 import fake_llm
+from cycle_seed import log, make_store, seed
 from sleepstack.config import Config
 from sleepstack.engines import flyte as fe
 from sleepstack.engines import get_engine
@@ -30,7 +31,6 @@ from sleepstack.errors import UsageError
 from sleepstack.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.sleep.cycle import run_cycle
 from sleepstack.store import Store
-from test_sleep_cycle import log, make_store, seed
 
 _llm_store = fake_llm.llm_store
 _calls = fake_llm.calls

@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from conftest import run_cli
+from cycle_seed import CONFIG, log, make_store
 from sleepstack.config import Config
 from sleepstack.plan import Item, Phase, Plan, Result
 from sleepstack.sleep.cycle import run_cycle
 from sleepstack.sleep.phases import default_plan, validate
 from sleepstack.store import Store
 from sleepstack.wake.propose import propose
-from test_sleep_cycle import CONFIG, log, make_store
 
 
 def _held_work(item: Item, settings: dict[str, Any]) -> Result:
