@@ -90,7 +90,7 @@ def test_wake_opens_sqlite_read_only() -> None:
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("version", "errors", "faults"),
     ("registry",),
-    ("text", "plan"),
+    ("text", "plan", "html"),
     ("adapters",),
     ("store",),
     ("validate",),
