@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..html.markup import Safe, esc
+from ..html.markup import Safe, esc, table
 from ..html.page import document
 from ..plan import COUNT_KEYS, CycleState
 
@@ -187,11 +187,8 @@ def _e(value: Any) -> str:
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], empty: str) -> str:
-    if not rows:
-        return f'<p class="muted">{_e(empty)}</p>'
-    head = "".join(f"<th>{_e(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    # Cells are markup already (each value went through _e): the one table builder.
+    return table(headers, [[Safe(c) for c in r] for r in rows], empty)
 
 
 def _quote(text: Any, limit: int = 600) -> str:
