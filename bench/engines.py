@@ -38,8 +38,8 @@ from _table import table
 from sleepstack.config import Config
 from sleepstack.engines import Engine, LocalEngine
 from sleepstack.layers.rawlog import Turn, parse_at
+from sleepstack.plan import Item, Phase, Result
 from sleepstack.sleep.cycle import run_cycle
-from sleepstack.sleep.plan import Item, Phase, Result
 from sleepstack.store import Store
 from sleepstack.wake.log import append_turns
 

@@ -44,8 +44,8 @@ import numpy as np
 from sleepstack.api import Memory
 from sleepstack.index.build import build_generation
 from sleepstack.index.lexical import BM25
-from sleepstack.index.tokens import count_tokens
 from sleepstack.index.vectors import get_embedder
+from sleepstack.text.token_count import count_tokens
 from sleepstack.wake.recall import DEFAULT_CONFIG, RecallConfig, recall
 
 ROOT = Path(__file__).resolve().parents[1]

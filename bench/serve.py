@@ -32,8 +32,8 @@ import httpx
 sys.path.insert(0, str(Path(__file__).parent))
 from _table import pct, table
 from sleepstack import Memory
+from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import running_server
-from sleepstack.server.tokens import TokenStore
 from sleepstack.store import Store
 
 TOPICS = {

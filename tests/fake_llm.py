@@ -51,7 +51,7 @@ def config_for(script: Path) -> str:
 
 def llm_store(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, Config, Path]:
     """A seeded store (alice and bob) whose cycles use the fake LLM; and its call counter."""
-    from test_sleep_cycle import seed
+    from cycle_seed import seed
 
     config_text, count = install(tmp, monkeypatch)
     store = Store.init(tmp / "home", config_text=config_text)

@@ -22,12 +22,16 @@ When the script runs out, ``default`` answers (a step as above; by default a
 500 saying the script is exhausted, so an unexpected extra call is visible).
 Requests with a wrong bearer token (when ``api_key`` is set) get a 401 and do
 not consume a step. Every request, including those, is kept in ``.requests``.
-``GET .../models`` lists ``fake-model``.
+``GET .../models`` lists ``fake-model``. ``POST .../embeddings`` answers
+every input with a deterministic vector of ``embed_dim`` floats (a hash of the
+text, not normalised, items in reverse order as a real server may send them),
+without consuming a step.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import threading
 import time
@@ -156,8 +160,10 @@ def error(
 class FakeOpenAI:
     """The scripted server; a context manager that starts and stops it."""
 
-    def __init__(self, *, api_key: str | None = None, default: Step | None = None) -> None:
+    def __init__(self, *, api_key: str | None = None, default: Step | None = None,
+                 embed_dim: int = 32) -> None:
         self.api_key = api_key
+        self.embed_dim = embed_dim
         self.default: Step = (
             default if default is not None else error(500, "fake server: script exhausted")
         )
@@ -244,12 +250,29 @@ class FakeOpenAI:
             return error(401, "Incorrect API key provided", type="invalid_request_error")
         if request.method == "GET" and request.path.endswith("/models"):
             return Reply(200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]})
+        if request.method == "POST" and request.path.endswith("/embeddings"):
+            return _embeddings(request.body, self.embed_dim)
         if request.method != "POST" or not request.path.endswith("/chat/completions"):
             return error(404, f"no route {request.method} {request.path}", type="not_found")
         step = self._next_step()
         if callable(step):
             step = step(request)
         return _as_reply(step)
+
+
+def _embeddings(body: Any, dim: int) -> Reply:
+    texts = body.get("input") if isinstance(body, dict) else None
+    if isinstance(texts, str):
+        texts = [texts]
+    if not isinstance(texts, list):
+        return error(400, "input must be a string or a list of strings")
+    data = []
+    for i, text in enumerate(texts):
+        seed = hashlib.sha256(str(text).encode()).digest()
+        vec = [(seed[k % 32] - 127.5) * 3.0 + k for k in range(dim)]
+        data.append({"object": "embedding", "index": i, "embedding": vec})
+    return Reply(200, {"object": "list", "model": body.get("model", ""), "data": data[::-1],
+                       "usage": {"prompt_tokens": len(texts), "total_tokens": len(texts)}})
 
 
 def _as_reply(step: Any) -> Reply:

@@ -54,8 +54,8 @@ def test_forged_entry_at_the_right_key_is_not_read(tmp_path: Path) -> None:
     """An engine that did cache verdicts (older code) wrote the entry: the real one ignores it."""
     from sleepstack import Memory
     from sleepstack.engines.local import LocalEngine
+    from sleepstack.plan import Phase
     from sleepstack.sleep.cycle import run_cycle
-    from sleepstack.sleep.plan import Phase
 
     class CachingEverything(LocalEngine):
         @staticmethod

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from sleepstack.api import Memory
-from sleepstack.index.tokens import count_tokens
 from sleepstack.layers.compression import compress_turns
 from sleepstack.layers.rawlog import Turn
+from sleepstack.text.token_count import count_tokens
 
 T0 = datetime(2024, 1, 1, 9, 0, tzinfo=UTC)
 TOPICS = ["the garden", "a trip to Rome", "the new job", "violin practice", "a sick cat",

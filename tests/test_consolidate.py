@@ -265,7 +265,7 @@ def test_the_model_is_loaded_only_for_new_texts(tmp_path: Path,
 
 # ---------------------------------------------- consolidated notes, cycle after cycle
 def test_a_consolidated_note_does_not_grow_over_cycles(tmp_path: Path) -> None:
-    from sleepstack.sleep.phases.deps import consolidate_notes
+    from sleepstack.sleep.phases.consolidate import consolidate_notes
     from sleepstack.sleep.phases.notes import merged_parts, render_note
 
     def proposal(i: int, day: int) -> dict[str, str]:
@@ -299,9 +299,9 @@ def test_a_consolidated_note_does_not_grow_over_cycles(tmp_path: Path) -> None:
 
 
 def test_history_lines_of_a_consolidated_note_are_not_extracted_as_facts() -> None:
-    from sleepstack.sleep.phases.memory import extract_split
+    from sleepstack.plan import CycleState
+    from sleepstack.sleep.phases.extract import extract_split
     from sleepstack.sleep.phases.notes import merged_parts, render_merged
-    from sleepstack.sleep.plan import CycleState
 
     md = render_merged("u1", ["The team has 7 members."], ["The team has 5 members."],
                        sources=["a", "b"], by="cycle c1", newest="2023-05-06T10:00:00Z")

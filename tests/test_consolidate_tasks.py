@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from sleepstack.engines import LocalEngine
+from sleepstack.plan import CycleState, Plan
 from sleepstack.sleep.phases import consolidate as phase
 from sleepstack.sleep.phases import default_plan
-from sleepstack.sleep.phases.deps import consolidate_notes
+from sleepstack.sleep.phases.consolidate import consolidate_notes
 from sleepstack.sleep.phases.notes import render_note
-from sleepstack.sleep.plan import CycleState, Plan
 
 HASH = "hash:384"
 NOW = "2026-01-06T08:00:00Z"

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from conftest import run_cli
+from cycle_seed import log, make_store, seed
 from sleepstack.sleep.phases import PHASE_NAMES
 from sleepstack.sleep.state import code_version
 from sleepstack.store import Store
-from test_sleep_cycle import log, make_store, seed
 
 #: fields that record wall-clock time, not content
 _CLOCK = {"at", "timings_s"}

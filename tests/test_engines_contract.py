@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
+from cycle_seed import CONFIG, log, make_store, seed
 from sleepstack.config import Config
 from sleepstack.engines import Engine, LocalEngine
 from sleepstack.sleep.cycle import CycleSummary, run_cycle
 from sleepstack.store import Store
 from sleepstack.wake.propose import propose
-from test_sleep_cycle import CONFIG, log, make_store, seed
 
 NOW_1 = "2026-01-06T08:00:00Z"
 NOW_2 = "2026-01-07T08:00:00Z"

@@ -19,8 +19,8 @@ import pytest
 
 from conftest import REPO, run_cli
 from sleepstack import Memory, errors
+from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import free_port
-from sleepstack.server.tokens import TokenStore
 
 
 def _doc_rows() -> list[tuple[str, str, int, int]]:
@@ -127,8 +127,8 @@ def test_every_row_over_mcp(home: Path, monkeypatch: pytest.MonkeyPatch, code: s
                             exit_code: int, status: int) -> None:
     from mcp import Client
 
+    from sleepstack.server.access_tokens import Scope
     from sleepstack.server.mcp import MCPBinding, build_mcp
-    from sleepstack.server.tokens import Scope
 
     cls = getattr(errors, name)
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleepstack.index.rows import Row
-from sleepstack.index.tokens import count_tokens
+from sleepstack.text.token_count import count_tokens
 from sleepstack.wake.context import Piece, pack, render
 from sleepstack.wake.fence import CLOSE, OPEN, TRUSTED_HEADER, neutral, trust_of
 

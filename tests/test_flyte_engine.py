@@ -23,14 +23,14 @@ import pytest
 pytest.importorskip("flyte")
 
 import fake_llm
+from cycle_seed import log, make_store, seed
 from sleepstack.config import Config
 from sleepstack.engines import flyte as fe
 from sleepstack.engines import get_engine
 from sleepstack.errors import UsageError
+from sleepstack.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.sleep.cycle import run_cycle
-from sleepstack.sleep.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.store import Store
-from test_sleep_cycle import log, make_store, seed
 
 _llm_store = fake_llm.llm_store
 _calls = fake_llm.calls
@@ -182,7 +182,7 @@ def test_remote_without_endpoint_fails_before_the_network(tmp_path: Path,
 def test_deployment_objects_build(monkeypatch: pytest.MonkeyPatch) -> None:
     import flyte
 
-    from sleepstack.engines import flyte_deploy
+    from sleepstack.deploy import flyte_schedule as flyte_deploy
 
     monkeypatch.setenv("SLEEPSTACK_FLYTE_STORE", "s3://bucket/memory")
     mod = importlib.reload(flyte_deploy)
@@ -211,7 +211,7 @@ def test_deployment_objects_build(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_scheduled_cycle_runs_in_local_mode(tmp_path: Path) -> None:
     import flyte
 
-    from sleepstack.engines import flyte_deploy
+    from sleepstack.deploy import flyte_schedule as flyte_deploy
 
     store = make_store(tmp_path / "home")
     seed(store)

@@ -135,7 +135,7 @@ def test_history_of_an_erased_file_reads_redacted_versions(home: Path) -> None:
 
 
 def test_forget_user_leaves_no_file_or_row_and_others_byte_identical(home: Path) -> None:
-    from sleepstack.server.tokens import TokenStore
+    from sleepstack.server.access_tokens import TokenStore
 
     tokens = TokenStore(Store.open(home))
     tokens.create("alice", "write")

@@ -17,8 +17,9 @@ import pytest
 
 from conftest import run_cli
 from forget_seed import CONFIG, SECRET, hits, seed
+from sleepstack.faults import KILL_ENV
 from sleepstack.store import Store
-from sleepstack.store.erase import KILL_ENV, KILL_POINTS
+from sleepstack.store.erase import KILL_POINTS
 
 BEFORE_COMMIT = {"forget:planned", "forget:blobs"}
 

@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("moto")
 pytest.importorskip("botocore")
 
-import test_store_s3 as _s3
+from conftest import s3_snapshot as snapshot
 from forget_seed import CONFIG, SECRET, files_under, forms, seed
 from sleepstack.api import Memory
 from sleepstack.sleep.cycle import _cache_dir
@@ -26,9 +26,6 @@ from sleepstack.store.store import CONFIG_FILE
 
 _LOCAL_CACHES: list[Path] = []
 
-# The moto server and bucket fixtures of the store's own S3 tests.
-endpoint, aws_env, client, bucket = _s3.endpoint, _s3.aws_env, _s3.client, _s3.bucket
-snapshot = _s3.snapshot
 
 
 @pytest.fixture

@@ -18,8 +18,8 @@ import httpx
 import pytest
 
 from sleepstack import Memory
+from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import running_server
-from sleepstack.server.tokens import TokenStore
 
 ALICE_SECRET = "alice-Kw9Xq-harbour-lantern"
 BOB_SECRET = "bob-Zr7Tn-orchard-compass"
@@ -145,8 +145,8 @@ def test_require_operator_is_one_comparison_with_the_operator_scope() -> None:
     from dataclasses import replace
 
     from sleepstack.errors import AccessDenied
+    from sleepstack.server.access_tokens import TokenRecord
     from sleepstack.server.forget_routes import require_operator
-    from sleepstack.server.tokens import TokenRecord
 
     rec = TokenRecord(id="t1", name="n", user="ops", scope="operator", hash="h", created="c")
     require_operator(rec, "erasing a whole user")

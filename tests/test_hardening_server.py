@@ -17,8 +17,8 @@ import pytest
 
 from conftest import run_cli
 from sleepstack import Memory
+from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import running_server
-from sleepstack.server.tokens import TokenStore
 
 BOB_SECRET = "bob-window-seat-marker"
 

@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
+from cycle_seed import CONFIG, log, make_store, seed
 from sleepstack.config import Config
 from sleepstack.engines import Engine, LocalEngine
 from sleepstack.index.build import build_generation, embed_key, plan_embedding
 from sleepstack.index.location import current_generation, index_dir
 from sleepstack.index.rows import Row
 from sleepstack.index.tasks import embed_work, index_plan
+from sleepstack.plan import CycleState, Plan
 from sleepstack.sleep.cycle import run_cycle
-from sleepstack.sleep.plan import CycleState, Plan
 from sleepstack.store import Store
-from test_sleep_cycle import CONFIG, log, make_store, seed
 
 EMB = "hash:64"
 NOW = "2026-01-06T08:00:00Z"

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 import fake_llm
+from cycle_seed import log
 from sleepstack.config import Config
 from sleepstack.engines import LocalEngine
 from sleepstack.engines.local import WorkCache, work_cache_dir, work_key
+from sleepstack.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.sleep.cycle import run_cycle
-from sleepstack.sleep.plan import CycleState, Item, Phase, Plan, Result
 from sleepstack.store import Store
-from test_sleep_cycle import log
 
 NOW = "2026-01-06T08:00:00Z"
 

@@ -12,7 +12,7 @@ from mcp import Client, StdioServerParameters
 
 from conftest import run_cli
 from sleepstack import Memory
-from sleepstack.server.tokens import TokenStore
+from sleepstack.server.access_tokens import TokenStore
 
 
 def _stdio(home: Path, token: str) -> StdioServerParameters:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from sleepstack.api import Memory
 from sleepstack.index.build import build_generation
 from sleepstack.index.location import index_dir
-from sleepstack.index.tokens import count_tokens
 from sleepstack.layers.rawlog import parse_file
+from sleepstack.text.token_count import count_tokens
 from sleepstack.wake.recall import recall
 
 NOW = datetime(2024, 6, 20, 12, 0, tzinfo=UTC)

@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from conftest import run_cli
+from cycle_seed import CONFIG, log, make_store
 from sleepstack.config import Config
+from sleepstack.plan import Item, Phase, Plan, Result
 from sleepstack.sleep.cycle import run_cycle
-from sleepstack.sleep.phases import default_plan, promote
-from sleepstack.sleep.plan import Item, Phase, Plan, Result
+from sleepstack.sleep.phases import default_plan, validate
 from sleepstack.store import Store
 from sleepstack.wake.propose import propose
-from test_sleep_cycle import CONFIG, log, make_store
 
 
 def _held_work(item: Item, settings: dict[str, Any]) -> Result:
@@ -21,11 +21,11 @@ def _held_work(item: Item, settings: dict[str, Any]) -> Result:
     if "HOLD" in str((item.get("record") or {}).get("text", "")):
         return {"path": item["path"], "decision": "review", "reasons": ["test: held"],
                 "redacted": None, "verdict": {}}
-    return promote.work(item, settings)
+    return validate.work(item, settings)
 
 
 def _plan() -> Plan:
-    phases = [Phase("validate", promote.split, _held_work, promote.merge)
+    phases = [Phase("validate", validate.split, _held_work, validate.merge)
               if p.name == "validate" else p for p in default_plan().phases]
     return Plan(tuple(phases))
 

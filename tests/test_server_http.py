@@ -16,8 +16,8 @@ import httpx
 import pytest
 
 from sleepstack import Memory
+from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import running_server
-from sleepstack.server.tokens import TokenStore
 
 USERS = ("alice", "bob")
 SCOPES = ("read", "write", "admin")

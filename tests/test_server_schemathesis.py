@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from sleepstack import Memory
+from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import running_server
-from sleepstack.server.tokens import TokenStore
 
 pytest.importorskip("schemathesis")
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from cycle_seed import CONFIG, make_store, seed
 from sleepstack.config import Config
 from sleepstack.engines import Engine, LocalEngine, get_engine
 from sleepstack.errors import UsageError
 from sleepstack.sleep.cycle import run_cycle
 from sleepstack.store import Store
-from test_sleep_cycle import CONFIG, make_store, seed
 
 
 def test_process_pool_and_threads_agree(tmp_path: Path) -> None:

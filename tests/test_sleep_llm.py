@@ -5,10 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from cycle_seed import log
 from sleepstack.config import Config
 from sleepstack.sleep.cycle import run_cycle
 from sleepstack.store import Store
-from test_sleep_cycle import log
 
 # A stand-in model: reads the prompt, answers with one fact citing the first turn id given.
 FAKE_MODEL = r'''

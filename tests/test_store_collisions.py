@@ -12,8 +12,8 @@ import pytest
 from conftest import run_cli, snapshot
 from sleepstack import Memory
 from sleepstack.errors import PathRefused
+from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import running_server
-from sleepstack.server.tokens import TokenStore
 from sleepstack.store import Change, Store
 
 W = {"actor": "test", "reason": "collision test"}
@@ -139,7 +139,7 @@ def test_snapshot_helper_unchanged_on_refusal(tmp_path: Path) -> None:
 
 
 def test_proposal_cannot_make_a_directory_of_a_cycle_file() -> None:
-    from sleepstack.sleep.phases.promote import note_path_for
+    from sleepstack.sleep.phases.validate import note_path_for
 
     prop = {"id": "p-1", "user": "mallory", "path": "user/mallory/LONG_TERM.md/notes/x.md"}
     assert note_path_for(prop, set()) == "user/mallory/notes/p-1.md"

@@ -16,14 +16,12 @@ import importlib
 import importlib.util
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +31,7 @@ if importlib.util.find_spec("moto") is None or importlib.util.find_spec("botocor
     pytest.skip("the s3 tests need a local S3 server: pip install 'moto[server]'",
                 allow_module_level=True)
 
+from conftest import s3_snapshot as snapshot
 from sleepstack.errors import (
     ConflictError,
     ContentRefused,
@@ -50,70 +49,6 @@ W: dict[str, Any] = {"actor": "test", "reason": "s3 test"}
 COUNTER = "user/shared/counter.txt"
 THIS = str(Path(__file__).resolve())
 SRC = str(Path(__file__).resolve().parents[1] / "src")
-
-
-# ------------------------------------------------------------------ server
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def endpoint() -> Iterator[str]:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p",
-                             str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/moto-api/", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("moto server did not start")
-                time.sleep(0.1)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-@pytest.fixture
-def aws_env(endpoint: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    env = {"AWS_ENDPOINT_URL": endpoint, "AWS_ACCESS_KEY_ID": "testing",
-           "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1"}
-    for var in ("AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_REGION", "AWS_CONFIG_FILE",
-                "AWS_SHARED_CREDENTIALS_FILE"):
-        monkeypatch.delenv(var, raising=False)
-    for key, value in env.items():
-        monkeypatch.setenv(key, value)
-    return env
-
-
-@pytest.fixture
-def client(aws_env: dict[str, str]) -> Any:
-    session = importlib.import_module("botocore.session")  # untyped: keep mypy quiet
-    return session.get_session().create_client("s3")
-
-
-@pytest.fixture
-def bucket(client: Any) -> str:
-    name = f"t-{uuid.uuid4().hex[:12]}"
-    client.create_bucket(Bucket=name)
-    return name
-
-
-def snapshot(client: Any, bucket: str) -> dict[str, bytes]:
-    """Every object in the bucket but the lease, with its bytes."""
-    out: dict[str, bytes] = {}
-    for page in client.get_paginator("list_objects_v2").paginate(Bucket=bucket):
-        for obj in page.get("Contents", []):
-            if not obj["Key"].endswith(LEASE_KEY):
-                out[obj["Key"]] = client.get_object(Bucket=bucket, Key=obj["Key"])["Body"].read()
-    return out
 
 
 def _child_env() -> dict[str, str]:

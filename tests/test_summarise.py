@@ -159,7 +159,7 @@ def test_short_term_near_identical_lines_fold_into_one() -> None:
 
 def test_long_term_renders_bounded_citations_and_summarise_bounds_old_facts() -> None:
     from sleepstack.layers.facts import Fact, load_facts
-    from sleepstack.sleep.phases.memory import summarise_work
+    from sleepstack.sleep.phases.summarise import summarise_work
 
     cites = tuple(f"t{i}" for i in range(12))
     f = Fact(id="f-1", user="u1", subject="user", attribute="lives_in", value="Berlin",

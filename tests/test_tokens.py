@@ -10,7 +10,7 @@ import pytest
 
 from conftest import run_cli
 from sleepstack.errors import NotFoundError, UsageError
-from sleepstack.server.tokens import TOKENS_PATH, Scope, TokenStore, hash_token
+from sleepstack.server.access_tokens import TOKENS_PATH, Scope, TokenStore, hash_token
 from sleepstack.store import Store
 
 TOKEN_RE = re.compile(r"^sst_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$")

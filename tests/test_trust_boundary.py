@@ -296,8 +296,8 @@ def test_role_memory_is_refused_by_log_and_import(tmp_path: Path, role: str) -> 
 def test_http_refuses_role_memory_and_labels_recall(tmp_path: Path) -> None:
     import httpx
 
+    from sleepstack.server.access_tokens import TokenStore
     from sleepstack.server.testing import running_server
-    from sleepstack.server.tokens import TokenStore
 
     home = tmp_path / "home"
     mem = Memory.init(home)

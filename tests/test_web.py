@@ -22,8 +22,8 @@ import httpx
 import pytest
 
 from sleepstack import Memory
+from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import running_server
-from sleepstack.server.tokens import TokenStore
 from sleepstack.server.web import COOKIE, el, esc
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -6,7 +6,6 @@ sleep path: validated, consolidated, audited, reversible) are split in time.
 
 from .api import Memory
 from .errors import SleepstackError
+from .version import __version__
 
 __all__ = ["Memory", "SleepstackError", "__version__"]
-
-__version__ = "0.1.0"

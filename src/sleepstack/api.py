@@ -158,9 +158,11 @@ class Memory:
     # ---------------------------------------------------------------- sleep
     def sleep(self, engine: str = "local", dry_run: bool = False) -> CycleSummary:
         """Run one sleep cycle (a no-op when nothing arrived since the last one)."""
+        from .forget.retention import apply_retention
         from .sleep.cycle import run_cycle
 
-        return run_cycle(self.store, self.config, engine=engine, dry_run=dry_run)
+        return run_cycle(self.store, self.config, engine=engine, dry_run=dry_run,
+                         after_commit=apply_retention)
 
     def undo(self, cycle_id: str, *, force: bool = False) -> CycleSummary:
         """Revert every write of one sleep cycle, as one audited batch."""

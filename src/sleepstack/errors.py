@@ -53,6 +53,8 @@ __all__ = [
     "StoreNotFoundError",
     "UsageError",
     "ValidationRejected",
+    "exit_code_for",
+    "status_for",
 ]
 
 
@@ -196,3 +198,17 @@ class EmbedderError(BackendError):
     """The configured embedder failed to load or to embed."""
 
     code = "embedder"
+
+
+def status_for(exc: BaseException) -> int:
+    """The HTTP status of an error: its class's ``http_status`` (the table above), else 500.
+
+    The one lookup every HTTP surface uses (the JSON API and the web inspector),
+    so the status of an error is decided by its class and nowhere else.
+    """
+    return exc.http_status if isinstance(exc, SleepstackError) else 500
+
+
+def exit_code_for(exc: BaseException) -> int:
+    """The CLI exit code of an error: its class's ``exit_code`` (the table above), else 1."""
+    return exc.exit_code if isinstance(exc, SleepstackError) else 1

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import SleepstackError, StorageFullError, UsageError
-from .context import Context
+from .invocation import Invocation
 
 __all__ = ["main"]
 
@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "command", None):
             parser.print_help(sys.stderr)
             return 2
-        ctx = Context(home=getattr(args, "home", None), as_json=getattr(args, "json", False))
+        ctx = Invocation(home=getattr(args, "home", None), as_json=getattr(args, "json", False))
         code: int = args.func(args, ctx)
         return code
     except SleepstackError as exc:

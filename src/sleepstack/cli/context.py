@@ -1,43 +1,12 @@
-"""Per-invocation state shared by the CLI commands: the home, output mode, the Memory."""
+"""Deprecated: the CLI's per-invocation state is :class:`sleepstack.cli.invocation.Invocation`.
 
-from __future__ import annotations
+``Context`` now means one thing, the wake path's cited answer
+(:class:`sleepstack.wake.context.Context`); this alias stays while other
+branches' command modules still import it.
+"""
 
-import json
-import sys
-from collections.abc import Callable
-from typing import Any
+from .invocation import Invocation
 
-from ..api import Memory
+Context = Invocation
 
 __all__ = ["Context"]
-
-
-class Context:
-    """Lazily opens the store and prints results in the chosen mode."""
-
-    def __init__(self, *, home: str | None, as_json: bool) -> None:
-        self.home = home
-        self.as_json = as_json
-        self._memory: Memory | None = None
-
-    def memory(self) -> Memory:
-        """The store at ``--home``; a missing store is a clear error (exit 3)."""
-        if self._memory is None:
-            self._memory = Memory(self.home, actor="cli")
-        return self._memory
-
-    def emit(self, data: Any, human: Callable[[], None] | str | None = None) -> None:
-        """Print *data* as JSON with ``--json``, else the human form."""
-        if self.as_json:
-            print(json.dumps(data, ensure_ascii=False, default=str))
-        elif callable(human):
-            human()
-        elif human is not None:
-            print(human)
-        else:
-            print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
-
-    @staticmethod
-    def note(message: str) -> None:
-        """A progress or log line, always on stderr."""
-        print(message, file=sys.stderr)

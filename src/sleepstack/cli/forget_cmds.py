@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from ..errors import UsageError
-from .context import Context
+from .invocation import Invocation
 
 __all__ = ["register"]
 
@@ -35,7 +35,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=_forget)
 
 
-def _forget(args: argparse.Namespace, ctx: Context) -> int:
+def _forget(args: argparse.Namespace, ctx: Invocation) -> int:
     text = args.text
     if args.secret:
         if text is not None:

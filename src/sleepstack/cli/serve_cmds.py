@@ -13,7 +13,7 @@ import os
 from typing import Any
 
 from ..errors import PolicyError, UsageError
-from .context import Context
+from .invocation import Invocation
 
 __all__ = ["register"]
 
@@ -76,11 +76,11 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def _serve(args: argparse.Namespace, ctx: Context) -> int:
+def _serve(args: argparse.Namespace, ctx: Invocation) -> int:
     import uvicorn
 
+    from ..server.access_tokens import TokenStore
     from ..server.http import ServerSettings
-    from ..server.tokens import TokenStore
 
     mem = ctx.memory()  # a missing store fails here, exit 3
     if not _is_loopback(args.host) and not TokenStore(mem.store).has_active():
@@ -112,7 +112,7 @@ def _serve(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _mcp(args: argparse.Namespace, ctx: Context) -> int:
+def _mcp(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..server.mcp import run_mcp
 
     run_mcp(ctx.memory().home, transport=args.transport, user=args.user, token=args.token,
@@ -120,8 +120,8 @@ def _mcp(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _token_create(args: argparse.Namespace, ctx: Context) -> int:
-    from ..server.tokens import TokenStore
+def _token_create(args: argparse.Namespace, ctx: Invocation) -> int:
+    from ..server.access_tokens import TokenStore
 
     if args.operator:
         if args.user is not None or args.scope is not None:
@@ -141,8 +141,8 @@ def _token_create(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _token_list(args: argparse.Namespace, ctx: Context) -> int:
-    from ..server.tokens import TokenStore
+def _token_list(args: argparse.Namespace, ctx: Invocation) -> int:
+    from ..server.access_tokens import TokenStore
 
     records = TokenStore(ctx.memory().store).records()
 
@@ -155,8 +155,8 @@ def _token_list(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _token_revoke(args: argparse.Namespace, ctx: Context) -> int:
-    from ..server.tokens import TokenStore
+def _token_revoke(args: argparse.Namespace, ctx: Invocation) -> int:
+    from ..server.access_tokens import TokenStore
 
     record = TokenStore(ctx.memory().store).revoke(args.id)
     ctx.emit(record.public(), f"revoked {record.id} ({record.user}, {record.scope})")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
-from .context import Context
+from .invocation import Invocation
 
 #: how much a sleep cycle lowers its own CPU priority (see _lower_priority)
 DEFAULT_NICE = 10
@@ -115,7 +115,7 @@ def _lower_priority(n: int) -> None:
             os.nice(n)
 
 
-def _sleep(args: argparse.Namespace, ctx: Context) -> int:
+def _sleep(args: argparse.Namespace, ctx: Invocation) -> int:
     _lower_priority(args.nice)
     mem = ctx.memory()
     # flyte engine: --remote builds the engine here (its endpoint check precedes any network)
@@ -127,7 +127,10 @@ def _sleep(args: argparse.Namespace, ctx: Context) -> int:
 
         engine = get_engine("flyte", remote=True, flyte_config=args.flyte_config,
                             concurrency=settings_from_config(mem.config)["concurrency"])
-        summary = run_cycle(mem.store, mem.config, engine=engine, dry_run=args.dry_run)
+        from ..forget.retention import apply_retention
+
+        summary = run_cycle(mem.store, mem.config, engine=engine, dry_run=args.dry_run,
+                            after_commit=apply_retention)
     else:
         summary = mem.sleep(engine=args.engine, dry_run=args.dry_run)
     if args.report:
@@ -165,7 +168,7 @@ def _sleep(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _undo(args: argparse.Namespace, ctx: Context) -> int:
+def _undo(args: argparse.Namespace, ctx: Invocation) -> int:
     summary = ctx.memory().undo(args.cycle_id, force=args.force)
     ctx.emit(summary.to_dict(),
              f"undid cycle {args.cycle_id}: restored {len(summary.changed)} files "
@@ -173,7 +176,7 @@ def _undo(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _schedule(args: argparse.Namespace, ctx: Context) -> int:
+def _schedule(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..engines import parse_duration, run_schedule
 
     every = parse_duration(args.every)
@@ -202,7 +205,7 @@ def _schedule(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _facts(args: argparse.Namespace, ctx: Context) -> int:
+def _facts(args: argparse.Namespace, ctx: Invocation) -> int:
     facts = ctx.memory().facts(args.user, include_history=args.all)
 
     def human() -> None:
@@ -221,7 +224,7 @@ def _facts(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _check(args: argparse.Namespace, ctx: Context) -> int:
+def _check(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..layers.rawlog import parse_file, sort_turns, user_log_prefix
     from ..sleep.coherence import check_coherence
 
@@ -256,7 +259,7 @@ def _table(rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def _review_list(args: argparse.Namespace, ctx: Context) -> int:
+def _review_list(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..sleep.review import list_reviews
 
     items = list_reviews(ctx.memory().store, user=args.user)
@@ -274,7 +277,7 @@ def _review_list(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _review_accept(args: argparse.Namespace, ctx: Context) -> int:
+def _review_accept(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..sleep.review import accept
 
     mem = ctx.memory()
@@ -283,7 +286,7 @@ def _review_accept(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _review_reject(args: argparse.Namespace, ctx: Context) -> int:
+def _review_reject(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..sleep.review import reject
 
     mem = ctx.memory()
@@ -292,7 +295,7 @@ def _review_reject(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _demo(args: argparse.Namespace, ctx: Context) -> int:
+def _demo(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..demo import run_demo
 
     result = run_demo(ctx.home, out=sys.stderr if ctx.as_json else sys.stdout)

@@ -9,7 +9,7 @@ from typing import Any
 from ..api import Memory
 from ..config import resolve_home
 from ..errors import PathRefused, UsageError
-from .context import Context
+from .invocation import Invocation
 
 __all__ = ["register"]
 
@@ -44,14 +44,14 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     v.set_defaults(func=_verify)
 
 
-def _init(args: argparse.Namespace, ctx: Context) -> int:
+def _init(args: argparse.Namespace, ctx: Invocation) -> int:
     mem = Memory.init(ctx.home, actor="cli")
     ctx.emit({"home": resolve_home(ctx.home), "created": True},
              f"initialised sleepstack store at {mem.home}")
     return 0
 
 
-def _ls(args: argparse.Namespace, ctx: Context) -> int:
+def _ls(args: argparse.Namespace, ctx: Invocation) -> int:
     mem = ctx.memory()
     try:
         files = mem.store.list(args.prefix)
@@ -71,7 +71,7 @@ def _ls(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _cat(args: argparse.Namespace, ctx: Context) -> int:
+def _cat(args: argparse.Namespace, ctx: Invocation) -> int:
     text = ctx.memory().store.read_text(args.path)
     if ctx.as_json:
         ctx.emit({"path": args.path, "content": text})
@@ -80,7 +80,7 @@ def _cat(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _history(args: argparse.Namespace, ctx: Context) -> int:
+def _history(args: argparse.Namespace, ctx: Invocation) -> int:
     versions = ctx.memory().store.history(args.path)  # a path (Memory.history also takes ids)
 
     def human() -> None:
@@ -92,13 +92,13 @@ def _history(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _rollback(args: argparse.Namespace, ctx: Context) -> int:
+def _rollback(args: argparse.Namespace, ctx: Invocation) -> int:
     entry = ctx.memory().rollback(args.path, args.version, reason=args.reason)
     ctx.emit(entry, f"{args.path} is back at version {args.version} (audit seq {entry['seq']})")
     return 0
 
 
-def _verify(args: argparse.Namespace, ctx: Context) -> int:
+def _verify(args: argparse.Namespace, ctx: Invocation) -> int:
     report = ctx.memory().audit_verify()
 
     def human() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import UsageError
 from ..wake.log import append_turns, parse_jsonl
 from ..wake.propose import preview
-from .context import Context
+from .invocation import Invocation
 
 __all__ = ["register"]
 
@@ -38,7 +38,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=_propose)
 
 
-def _log(args: argparse.Namespace, ctx: Context) -> int:
+def _log(args: argparse.Namespace, ctx: Invocation) -> int:
     tid = ctx.memory().log(args.user, args.session, args.role, args.text, at=args.at, id=args.id)
     ctx.emit({"id": tid}, tid)
     return 0
@@ -52,7 +52,7 @@ def _progress(done: int, total: int) -> None:
           file=sys.stderr, flush=True)
 
 
-def _import(args: argparse.Namespace, ctx: Context) -> int:
+def _import(args: argparse.Namespace, ctx: Invocation) -> int:
     mem = ctx.memory()
     if args.file == "-":
         data = sys.stdin.buffer.read()
@@ -72,7 +72,7 @@ def _import(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _propose(args: argparse.Namespace, ctx: Context) -> int:
+def _propose(args: argparse.Namespace, ctx: Invocation) -> int:
     pid = ctx.memory().propose(args.text, args.user, args.session, path=args.path,
                                source=args.source)
     # Tell the caller now what the next sleep cycle will most likely decide.

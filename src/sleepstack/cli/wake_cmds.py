@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from .context import Context
+from .invocation import Invocation
 
 __all__ = ["register"]
 
@@ -42,7 +42,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(func=_ask)
 
 
-def _ingest(args: argparse.Namespace, ctx: Context) -> int:
+def _ingest(args: argparse.Namespace, ctx: Invocation) -> int:
     paths = ctx.memory().ingest(args.paths, args.topic)
 
     def human() -> None:
@@ -65,7 +65,7 @@ def _progress(stage: str, done: int, total: int) -> None:
           file=sys.stderr, flush=True)
 
 
-def _index(args: argparse.Namespace, ctx: Context) -> int:
+def _index(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..index.build import build_generation
 
     mem = ctx.memory()
@@ -83,7 +83,7 @@ def _clip(text: str, width: int) -> str:
     return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
-def _recall(args: argparse.Namespace, ctx: Context) -> int:
+def _recall(args: argparse.Namespace, ctx: Invocation) -> int:
     result = ctx.memory().recall(args.query, args.user, args.session, args.budget_tokens,
                                  include_flagged=args.include_flagged)
 
@@ -108,7 +108,7 @@ def _recall(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _ask(args: argparse.Namespace, ctx: Context) -> int:
+def _ask(args: argparse.Namespace, ctx: Invocation) -> int:
     answer = ctx.memory().ask(args.question, args.user, args.llm, session=args.session,
                               budget_tokens=args.budget_tokens)
 

@@ -7,10 +7,10 @@ module for it exists.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from ..errors import UsageError
+from ..registry import Implementation, load_implementation
 from .base import KILL_ENV, Engine, kill_point
 from .local import LocalEngine
 from .schedule import CRON_EXAMPLE, cycle_lock, parse_duration, run_schedule
@@ -19,6 +19,7 @@ __all__ = [
     "CRON_EXAMPLE",
     "ENGINES",
     "KILL_ENV",
+    "KNOWN_ENGINES",
     "Engine",
     "LocalEngine",
     "cycle_lock",
@@ -28,7 +29,13 @@ __all__ = [
     "run_schedule",
 ]
 
-ENGINES = ("local", "flyte")
+#: engine name -> its class ("module:Class"), imported when asked for
+KNOWN_ENGINES: dict[str, Implementation] = {
+    "local": Implementation("sleepstack.engines.local:LocalEngine"),
+    "flyte": Implementation("sleepstack.engines.flyte:FlyteEngine",
+                            "install sleepstack[flyte]"),
+}
+ENGINES = tuple(KNOWN_ENGINES)
 
 
 def get_engine(name: str | Engine = "local", **options: Any) -> Engine:
@@ -36,15 +43,9 @@ def get_engine(name: str | Engine = "local", **options: Any) -> Engine:
     if not isinstance(name, str):
         return name
     kind = name.strip().lower()
-    if kind == "local":
-        return LocalEngine(**options)
-    if kind == "flyte":
-        try:
-            module = importlib.import_module(f"{__name__}.flyte")
-        except ImportError as exc:
-            raise UsageError(
-                "the flyte engine is not available here (install sleepstack[flyte]): "
-                f"{exc}", engine=name) from None
-        engine: Engine = module.FlyteEngine(**options)
-        return engine
-    raise UsageError(f"unknown engine {name!r}: use one of {', '.join(ENGINES)}", engine=name)
+    if kind not in KNOWN_ENGINES:
+        raise UsageError(f"unknown engine {name!r}: use one of {', '.join(ENGINES)}",
+                         engine=name)
+    engine: Engine = load_implementation(KNOWN_ENGINES, kind, what="engine",
+                                         engine=name)(**options)
+    return engine

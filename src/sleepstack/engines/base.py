@@ -1,4 +1,4 @@
-"""The engine interface: something that runs a :class:`~sleepstack.sleep.plan.Plan`.
+"""The engine interface: something that runs a :class:`~sleepstack.plan.Plan`.
 
 An engine receives only serialisable values (the plan's phases are module
 level functions; the state is JSON-ready), so the same plan runs in-process
@@ -12,11 +12,10 @@ steer *how* work runs (:data:`RUN_SETTINGS`).
 
 from __future__ import annotations
 
-import os
-import signal
 from typing import Any, Protocol, runtime_checkable
 
-from ..sleep.plan import CycleState, Plan
+from ..faults import KILL_ENV, kill_point
+from ..plan import CycleState, Plan
 
 __all__ = [
     "ALWAYS_KEYED",
@@ -30,7 +29,6 @@ __all__ = [
 ]
 
 #: test hook: ``SLEEPSTACK_TEST_KILL_AT=<phase>`` SIGKILLs the process inside that phase
-KILL_ENV = "SLEEPSTACK_TEST_KILL_AT"
 
 #: settings that steer how work runs, never what it returns (left out of cache keys)
 RUN_SETTINGS = ("run_id", "engine", "concurrency", "processes", "cache_dir", "work_cache_dir")
@@ -66,12 +64,6 @@ class Engine(Protocol):
     def run(self, plan: Plan, state: CycleState) -> CycleState:
         """Run every phase; return the state with its changeset, counts and timings."""
         ...
-
-
-def kill_point(phase: str) -> None:
-    """Die here, abruptly, when the test hook names this phase (crash-resume tests)."""
-    if os.environ.get(KILL_ENV) == phase:
-        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def cache_settings(phase: str, settings: dict[str, Any]) -> dict[str, Any]:

@@ -27,7 +27,7 @@ reads anything else fails loudly instead of being served a stale result.
 
 Runs are local (Flyte's local mode, offline, in this process) or remote
 (``remote=True``: a Flyte cluster named by a Flyte config file). Scheduling on
-a cluster is :mod:`sleepstack.engines.flyte_deploy`.
+a cluster is :mod:`sleepstack.deploy.flyte_schedule`.
 
 Importing this module imports ``flyte``. Two things are undone around that
 import: Flyte's crash telemetry (Sentry) is switched off through
@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import html
 import importlib
 import json
 import os
@@ -67,7 +68,7 @@ sys.excepthook = _EXCEPTHOOK  # `import flyte` installs its own; the host's stay
 
 from .. import errors as _errors  # noqa: E402
 from ..errors import BackendError, UsageError  # noqa: E402
-from ..sleep.plan import CycleState, Phase, Plan  # noqa: E402
+from ..plan import CycleState, Phase, Plan  # noqa: E402
 from .base import (  # noqa: E402  (the key tables are re-exported here)
     ALWAYS_KEYED,
     PHASE_SETTINGS,
@@ -113,7 +114,7 @@ def sleepstack_image() -> str | flyte.Image:
     uri = os.environ.get("SLEEPSTACK_FLYTE_IMAGE", "").strip()
     if uri:
         return uri
-    from .. import __version__
+    from ..version import __version__
 
     package = os.environ.get("SLEEPSTACK_FLYTE_PACKAGE", "").strip() or \
         f"sleepstack[flyte,s3]=={__version__}"
@@ -220,7 +221,7 @@ async def cycle_task(plan: str, state: str, run: str, concurrency: int) -> str:
     for phase in load_plan(plan).names:
         # flyte types `.aio` of an async task as a coroutine of a coroutine; it yields the str
         state = str(await _aio(phase_task)(plan, phase, state, run, concurrency))
-    await flyte.report.replace.aio(_report_html(json.loads(state)), do_flush=True)
+    await flyte.report.replace.aio(_report_html(plan, json.loads(state)), do_flush=True)
     return state
 
 
@@ -235,18 +236,12 @@ def _settings(state: CycleState, run: dict[str, Any]) -> dict[str, Any]:
     return settings
 
 
-def _report_html(data: dict[str, Any]) -> str:
-    """The cycle's report page as it stands after the phases (before state and commit)."""
-    from ..sleep.report import render_html, report_body, summary_dict
-
-    st = CycleState.from_dict(data)
-    summary = summary_dict(
-        cycle_id=st.cycle_id, key=st.key, noop=False, dry_run=st.dry_run, counts=st.counts,
-        rejections=[{"proposal": r.get("proposal", ""), "reasons": r.get("reasons", [])}
-                    for r in st.details.get("rejections", [])],
-        timings=st.timings, report=None,
-    )
-    return render_html(report_body(st, summary))
+def _report_html(plan: str, data: dict[str, Any]) -> str:
+    """The plan's own rendering of the state after the phases (the engine knows no report)."""
+    show = load_plan(plan).report
+    if show is None:
+        return f"<pre>{html.escape(json.dumps(data.get('counts', {}), indent=2))}</pre>"
+    return show(CycleState.from_dict(data))
 
 
 # ------------------------------------------------------------ local cache

@@ -49,14 +49,13 @@ import hashlib
 import json
 import multiprocessing
 import os
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from ..sleep.plan import CycleState, Item, Phase, Plan, Result
+from ..plan import CycleState, Item, Phase, Plan, Result
 from .base import cache_settings, kill_point, run_settings
 
 __all__ = [
@@ -120,12 +119,8 @@ def _private(root: Path) -> bool:
 
 
 def _degraded(result: Result) -> bool:
-    """A result that says it is not the full answer (an LLM fell back, a stand-in ran)."""
-    if not isinstance(result, dict) or result.get("warnings") or result.get("degraded"):
-        return True
-    deps = sys.modules.get("sleepstack.sleep.phases.deps")
-    missing = getattr(deps, "missing", None)
-    return bool(missing()) if callable(missing) else False
+    """A result that says it is not the full answer (an LLM fell back, say)."""
+    return not isinstance(result, dict) or bool(result.get("warnings") or result.get("degraded"))
 
 
 class WorkCache:

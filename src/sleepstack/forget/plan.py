@@ -155,7 +155,7 @@ def _rerender_reports(store: Store, out: Planned, forms: list[str]) -> None:
 
 def _long_term(facts_text: str) -> str | None:
     from ..layers.facts import load_facts
-    from ..sleep.phases.deps import render_long_term
+    from ..sleep.summarise import render_long_term
 
     try:
         return render_long_term(load_facts(facts_text))

@@ -2,80 +2,19 @@
 
 Indexed rows are searched with SQLite FTS5 (``bm25()``); rows read straight
 from files (read-your-writes, degraded mode) are scored here with the same
-Okapi BM25 formula, so both kinds rank on one scale. The analyser is
-deliberately simple and deterministic: lower-case word runs, English stop
-words dropped, a light suffix stemmer (the FTS side uses Porter; both map
-"hiking"/"hikes" to "hike" and that is what matters for recall).
+Okapi BM25 formula, so both kinds rank on one scale. The analyser
+(word runs, stop words, the stemmer) is :mod:`sleepstack.text.words`.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-__all__ = ["BM25", "STOPWORDS", "fts_query", "stem", "terms"]
+from ..text.words import STOPWORDS, raw_words, stem, terms
 
-_WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
-
-STOPWORDS = frozenset(
-    (
-        "a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are",
-        "aren", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both",
-        "but", "by", "can", "could", "couldn", "did", "didn", "do", "does", "doesn", "doing", "don",
-        "down", "during", "each", "few", "for", "from", "further", "had", "hadn", "has", "hasn",
-        "have", "haven", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his",
-        "how", "i", "if", "in", "into", "is", "isn", "it", "its", "itself", "just", "ll", "me",
-        "more", "most", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once",
-        "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own", "re", "s", "same",
-        "she", "should", "so", "some", "such", "t", "than", "that", "the", "their", "theirs",
-        "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to",
-        "too", "under", "until", "up", "ve", "very", "was", "wasn", "we", "were", "weren", "what",
-        "when", "where", "which", "while", "who", "whom", "why", "will", "with", "won", "would",
-        "you", "your", "yours", "yourself", "yourselves", "also", "get", "got", "would", "like",
-        "likely", "might", "must", "one", "shall", "us", "yes", "ok", "oh", "hey", "hi", "really",
-        "much", "many", "thing", "things", "something", "anything", "kind", "sort", "lot", "lots",
-        "let", "lets", "going", "go", "went", "tell", "told", "say", "said", "does",
-    )
-)
-
-
-def stem(word: str) -> str:
-    """A light English suffix stemmer (plural, -ing, -ed, -ly)."""
-    w = word
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 5 and w.endswith("ing"):
-        w = w[:-3]
-        return w[:-1] if len(w) > 3 and w[-1] == w[-2] else w
-    if len(w) > 4 and w.endswith("ed"):
-        w = w[:-2]
-        return w[:-1] if len(w) > 3 and w[-1] == w[-2] else w
-    if len(w) > 4 and w.endswith("ly"):
-        return w[:-2]
-    if len(w) > 3 and w.endswith("es") and w[-3] in "sxz":
-        return w[:-2]
-    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
-        return w[:-1]
-    return w
-
-
-def terms(text: str, *, keep_stopwords: bool = False) -> list[str]:
-    """Stemmed content words of *text*, in order (duplicates kept)."""
-    out: list[str] = []
-    for m in _WORD_RE.finditer(text.lower()):
-        w = m.group()
-        if not keep_stopwords and (w in STOPWORDS or (len(w) < 2 and not w.isdigit())):
-            continue
-        out.append(stem(w))
-    return out
-
-
-def raw_words(text: str) -> list[str]:
-    """Lower-case word runs of *text* without stemming (what FTS5 tokenizes itself)."""
-    return [m.group() for m in _WORD_RE.finditer(text.lower())]
-
+__all__ = ["BM25", "STOPWORDS", "fts_query", "raw_words", "stem", "terms"]
 
 def fts_query(query: str, ukeys: Sequence[str], *,
               columns: str = "{text role ctx}") -> str | None:

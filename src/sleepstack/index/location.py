@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import os
 import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..store import Store
+from ..store.local_dirs import index_dir
 
 __all__ = [
     "CURRENT",
@@ -34,23 +33,6 @@ __all__ = [
 
 CURRENT = "CURRENT"
 _GEN_RE = re.compile(r"^gen-(\d{6,})\.sqlite$")
-
-
-def _cache_root() -> Path:
-    explicit = os.environ.get("SLEEPSTACK_CACHE")
-    if explicit:
-        return Path(explicit) / "index"
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "sleepstack" / "index"
-
-
-def index_dir(store: Store) -> Path:
-    """The directory holding this store's generations (not created here)."""
-    local = store.fs.local_path()
-    if local is not None:
-        return local / "index"
-    key = hashlib.sha256(store.url.encode("utf-8")).hexdigest()[:20]
-    return _cache_root() / key
 
 
 def generation_path(directory: Path, number: int) -> Path:

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..adapters.embed import load_embedder
-from ..sleep.plan import CycleState, Item, Phase, Plan, Result
+from ..plan import CycleState, Item, Phase, Plan, Result
 from .build import embed_key
 
 __all__ = ["INDEX_PLAN", "embed_merge", "embed_split", "embed_work", "index_plan"]

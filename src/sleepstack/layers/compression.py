@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..index.lexical import terms
-from ..index.tokens import count_tokens
 from ..layers.rawlog import Turn, is_erased, iso, parse_file, user_log_prefix
 from ..layers.trust import screen
 from ..store import Store
 from ..store.paths import check_user_id
+from ..text.token_count import count_tokens
+from ..text.words import terms
 
 __all__ = ["Node", "SessionContext", "compress_turns", "session_context"]
 

@@ -57,7 +57,7 @@ def _now() -> str:
 
 def gate_text(text: object, *, user: str, path: str | None, source: str | None) -> str:
     """The text to store, once the validator accepted it (redacted where it redacted)."""
-    from ..sleep.phases.deps import validate_text
+    from ..sleep.phases.validate import validate_text
 
     if not isinstance(text, str) or not text.strip():
         raise UsageError("an update needs non-empty text", field="text")
@@ -118,7 +118,7 @@ def _meta(category: str | None, source: str | None, tags: Any) -> dict[str, Any]
 
 def _long_term(store: Store, user: str, old: list[Fact], new: list[Fact]) -> list[Change]:
     """``LONG_TERM.md`` re-rendered, when it is the rendering of the old facts."""
-    from ..sleep.phases.deps import render_long_term
+    from ..sleep.summarise import render_long_term
 
     page = f"user/{user}/LONG_TERM.md"
     try:

@@ -9,6 +9,6 @@ pull in FastAPI and the MCP SDK, which are optional dependencies.
 
 from __future__ import annotations
 
-from .tokens import Scope, TokenRecord, TokenStore
+from .access_tokens import Scope, TokenRecord, TokenStore
 
 __all__ = ["Scope", "TokenRecord", "TokenStore"]

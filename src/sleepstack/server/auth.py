@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import AccessDenied, NotFoundError, PathRefused
 from ..store.paths import Area, area_of, check_path, user_of
-from .tokens import Scope, TokenRecord, TokenStore
+from .access_tokens import Scope, TokenRecord, TokenStore
 
 __all__ = [
     "ApiError",

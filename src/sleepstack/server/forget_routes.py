@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..api import Memory
 from ..errors import AccessDenied, UsageError
+from .access_tokens import Scope, TokenRecord
 from .auth import bind_user, check_scope, is_operator
-from .tokens import Scope, TokenRecord
 
 __all__ = ["ForgetIn", "ForgetOut", "mount_forget", "require_operator"]
 

@@ -33,14 +33,16 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .. import __version__
 from ..api import Memory
 from ..errors import (
     SleepstackError,
+    status_for,
 )
 from ..sleep.review import accept as review_accept
 from ..sleep.review import reject as review_reject
+from ..version import __version__
 from . import models as m
+from .access_tokens import Scope, TokenRecord, TokenStore
 from .auth import (
     ApiError,
     authenticate,
@@ -53,7 +55,6 @@ from .auth import (
 )
 from .limits import BodyLimitMiddleware, RateLimiter
 from .review import list_proposals
-from .tokens import Scope, TokenRecord, TokenStore
 
 __all__ = ["ServerSettings", "app_from_env", "create_app", "status_for"]
 
@@ -98,11 +99,6 @@ class ServerSettings:
             kind = type(getattr(cls(home=""), f.name))
             kwargs[f.name] = raw if kind in (str, type(None)) else kind(raw)
         return cls(**kwargs)
-
-
-def status_for(exc: SleepstackError) -> int:
-    """The HTTP status of a library error: the class's ``http_status`` (errors.py's table)."""
-    return exc.http_status
 
 
 def _json_ready(obj: Any) -> Any:

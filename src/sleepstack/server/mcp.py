@@ -29,10 +29,10 @@ from mcp.server.mcpserver.exceptions import ToolError
 from ..api import Memory
 from ..errors import AccessDenied, NotFoundError, SleepstackError
 from ..store.paths import check_user_id
+from .access_tokens import Scope as TokenScope
+from .access_tokens import TokenRecord, TokenStore
 from .auth import ApiError, Unauthorized, authenticate, check_scope, is_operator
 from .limits import ASGIApp, RateLimiter, Receive, Scope, Send
-from .tokens import Scope as TokenScope
-from .tokens import TokenRecord, TokenStore
 
 __all__ = ["MCPBinding", "McpAuthMiddleware", "bind", "build_mcp", "run_mcp"]
 

@@ -56,6 +56,8 @@ from ..adapters.embed import DEFAULT_EMBEDDER, Embedder, FloatMatrix, load_embed
 from ..adapters.llm import LLM, Budget, BudgetedLLM, Usage, complete_json, is_none
 from ..errors import LLMError
 from ..layers.facts import Fact
+from ..text.negation import NEGATION_WORDS
+from ..text.words import FUNCTION_WORDS
 from .grounding import DEFAULT_THRESHOLD, grounded, is_negated, numbers_in
 from .resolve import is_multi_valued
 from .subjects import subject_reasons
@@ -181,74 +183,6 @@ class ConsolidateResult:
 
 _STATED = re.compile(r"\s*\(stated \d{4}-\d{2}-\d{2}\)")
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "and",
-        "or",
-        "with",
-        "by",
-        "as",
-        "it",
-        "its",
-        "their",
-        "they",
-        "them",
-        "user",
-        "user's",
-        "s",
-        "this",
-        "that",
-        "these",
-        "those",
-        "has",
-        "have",
-        "had",
-    ]
-)
-_NEG_WORDS = frozenset(
-    [
-        "not",
-        "no",
-        "never",
-        "don't",
-        "doesn't",
-        "didn't",
-        "isn't",
-        "aren't",
-        "wasn't",
-        "won't",
-        "can't",
-        "cannot",
-        "dont",
-        "doesnt",
-        "didnt",
-        "longer",
-        "n't",
-        "nothing",
-        "none",
-        "dislikes",
-        "dislike",
-        "hates",
-        "hate",
-    ]
-)
-
-
 def _t(ts: str) -> datetime:
     dt = datetime.fromisoformat(ts.replace("Z", "+00:00"))
     return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
@@ -260,7 +194,8 @@ def _norm_text(text: str) -> str:
 
 def _content(text: str) -> set[str]:
     words = set(_norm_text(text).split())
-    return {w for w in words if w not in _STOP and w not in _NEG_WORDS and not w.isdigit()}
+    return {w for w in words
+            if w not in FUNCTION_WORDS and w not in NEGATION_WORDS and not w.isdigit()}
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:

@@ -17,11 +17,10 @@ at snapshot time. So:
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
-import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,15 +29,15 @@ from typing import Any
 from ..config import Config
 from ..engines import Engine, cycle_lock, get_engine, kill_point
 from ..errors import NotFoundError, SleepstackError
+from ..plan import COUNT_KEYS, CycleState, Plan
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
+from ..store.local_dirs import consolidate_cache_dir as _cache_dir
 from ..store.paths import Area, area_of
 from .diff import changeset_diff
 from .phases import default_plan
-from .phases.deps import missing
-from .phases.memory import cycle_llm
+from .phases.llm import cycle_llm
 from .phases.snapshot import NOTES_DIR, Snapshot, load_inputs, per_user_digests, take_snapshot
-from .plan import COUNT_KEYS, CycleState, Plan
 from .report import (
     CYCLES_PATH,
     INDEX_PATH,
@@ -53,9 +52,13 @@ from .report import (
 )
 from .state import STATE_PATH, STATE_VERSION, CycleInputs, code_version, compute_key, user_digest
 
-__all__ = ["ACTOR", "CycleSummary", "report_location", "run_cycle", "settings_from_config"]
+__all__ = ["ACTOR", "AfterCommit", "CycleSummary", "report_location", "run_cycle",
+           "settings_from_config"]
 
 ACTOR = "sleep"
+
+#: a step run after the commit: ``(store, raw config) -> {"seq": …, …}``
+AfterCommit = Callable[[Store, dict[str, Any]], dict[str, Any]]
 _INDEX_MARK = "cache/sleep-index.json"
 
 
@@ -125,15 +128,6 @@ def _utc_now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-def _cache_dir(store: Store) -> str:
-    """Consolidation's cache: in the home, outside the audited tree (a temp dir for URLs)."""
-    root = store.fs.local_path()
-    if root is not None:
-        return str(root / "cache" / "consolidate")
-    key = hashlib.sha256(store.url.encode()).hexdigest()[:16]
-    return str(Path(tempfile.gettempdir()) / "sleepstack-consolidate" / key)
-
-
 def run_cycle(
     store: Store,
     config: Config,
@@ -142,14 +136,23 @@ def run_cycle(
     dry_run: bool = False,
     now: str | None = None,
     plan: Plan | None = None,
+    after_commit: AfterCommit | None = None,
 ) -> CycleSummary:
-    """Run one sleep cycle on *store* (see the module docstring for the guarantees)."""
+    """Run one sleep cycle on *store* (see the module docstring for the guarantees).
+
+    *after_commit* runs once the cycle is committed and indexed, under the cycle
+    lock: an audited step of its own (the entry points pass retention,
+    :func:`sleepstack.forget.retention.apply_retention`, which sits above this
+    package). Its ``{"seq": …}`` result is reported when it wrote something.
+    """
     with cycle_lock(store):
-        return _run_locked(store, config, engine=engine, dry_run=dry_run, now=now, plan=plan)
+        return _run_locked(store, config, engine=engine, dry_run=dry_run, now=now, plan=plan,
+                           after_commit=after_commit)
 
 
 def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: bool,
-                now: str | None, plan: Plan | None) -> CycleSummary:
+                now: str | None, plan: Plan | None,
+                after_commit: AfterCommit | None = None) -> CycleSummary:
     t0 = time.perf_counter()
     now = now or _utc_now()
     day = now[:10]
@@ -182,8 +185,6 @@ def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: 
                      processes=settings["processes"]) if isinstance(engine, str) else engine
     eng.run(plan or default_plan(), state)
     _record_llm(state, settings)
-    state.warnings.extend(f"{m} is unavailable: a conservative stand-in was used"
-                          for m in missing())
 
     t1 = time.perf_counter()
     _drop_unchanged(store, state)
@@ -221,15 +222,14 @@ def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: 
                                  settings=state.settings, now=now)
     if summary.index and summary.index.get("error"):
         state.warnings.append(f"index rebuild failed: {summary.index['error']}")
-    # ---- retention (owned by forget/retention.py): an audited erasure of its own ----
-    from ..forget.retention import apply_retention
-
-    try:
-        retained = apply_retention(store, config.raw)
-        if retained["seq"] is not None:
-            summary.details["retention"] = [retained]
-    except SleepstackError as exc:  # the cycle is committed: retention waits for the next
-        state.warnings.append(f"retention skipped: {exc.message}")
+    # ---- retention (owned by forget/retention.py, passed in): an audited erasure of its own ----
+    if after_commit is not None and not dry_run:
+        try:
+            retained = after_commit(store, config.raw)
+            if retained.get("seq") is not None:
+                summary.details["retention"] = [retained]
+        except SleepstackError as exc:  # the cycle is committed: retention waits for the next
+            state.warnings.append(f"retention skipped: {exc.message}")
     # ---- end retention ----
     state.timings["total"] = round(time.perf_counter() - t0, 4)
     return summary

@@ -32,6 +32,8 @@ from typing import Any
 import numpy as np
 
 from ..adapters.embed import Embedder, load_embedder
+from ..text.negation import NEGATION
+from ..text.words import STOPWORDS
 from .extract import find_dates
 
 __all__ = [
@@ -47,12 +49,6 @@ __all__ = [
 #: default cosine threshold; MiniLM puts faithful paraphrases well above it
 DEFAULT_THRESHOLD = 0.5
 
-_NEG = re.compile(
-    r"\b(?:not|no|never|nobody|nothing|neither|nor|without|cannot|no longer|none|"
-    r"dislikes?|hates?|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|won't|can't|"
-    r"couldn't|shouldn't|wouldn't|haven't|hasn't|hadn't)\b|n't\b",
-    re.I,
-)
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w])")
 _WORD_NUMBERS = {
     "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
@@ -79,7 +75,7 @@ class GroundingResult:
 
 def is_negated(text: str) -> bool:
     """True when *text* states something negatively ("does not like", "never")."""
-    return bool(_NEG.search(text))
+    return bool(NEGATION.search(text))
 
 
 def _strip_dates(text: str) -> str:
@@ -228,8 +224,6 @@ def unsupported_words(claim: str, evidence: Sequence[str], embedder: Embedder) -
     the hashing embedder only spelling variants pass). Proper names (subjects,
     places) must occur literally.
     """
-    from ..index.lexical import STOPWORDS
-
     ev_words = {_stem(w) for e in evidence for w in _WORD.findall(e)}
     missing: list[str] = []
     for w in dict.fromkeys(_WORD.findall(_strip_dates(claim))):

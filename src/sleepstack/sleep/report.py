@@ -3,9 +3,10 @@
 Both are written by the cycle into ``reports/`` in the same audited batch as
 everything else it changes, together with ``reports/cycles.json`` (one line
 of summary per cycle) and ``reports/index.html`` linking every cycle's page.
-The HTML has inline CSS and no external assets, and every value in it is
-HTML-escaped: proposals are untrusted text, and a report must never become
-the way an injection reaches a browser.
+The HTML uses the one page template and stylesheet of :mod:`sleepstack.html`
+(inline, no external assets), and every value in it is HTML-escaped:
+proposals are untrusted text, and a report must never become the way an
+injection reaches a browser.
 
 A report must never make a cycle fail, so both files are bounded to the
 store's content limit (``settings["max_bytes"]``, 1 MiB by default): every
@@ -16,12 +17,13 @@ cut, and the counts always stay exact.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .plan import COUNT_KEYS, CycleState
+from ..html.markup import Safe, esc, table
+from ..html.page import document
+from ..plan import COUNT_KEYS, CycleState
 
 __all__ = [
     "CYCLES_PATH",
@@ -35,6 +37,7 @@ __all__ = [
     "json_path",
     "render_html",
     "render_index",
+    "render_state_html",
     "report_body",
     "summary_dict",
 ]
@@ -175,30 +178,17 @@ def cycle_entry(summary: Mapping[str, Any], at: str) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------- HTML
-_CSS = """
-body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2em auto;max-width:70em;
-color:#1d232a;padding:0 1em}
-h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #d6dbe0}
-table{border-collapse:collapse;width:100%;margin:.5em 0}
-th,td{border:1px solid #d6dbe0;padding:.3em .5em;text-align:left;vertical-align:top}
-th{background:#f1f4f7}td.n{text-align:right;font-variant-numeric:tabular-nums}
-.muted{color:#68737d}.bad{color:#a61b1b}.good{color:#17663a}
-blockquote{margin:0;padding:.2em .6em;border-left:3px solid #c4ccd4;background:#f8f9fa;
-white-space:pre-wrap;word-break:break-word}
-code{font-size:.92em}
-"""
 
 
 def _e(value: Any) -> str:
-    return html.escape("" if value is None else str(value), quote=True)
+    # The one escaping helper of sleepstack.html: report cells are assembled as
+    # strings, each value through here.
+    return str(esc(value))
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], empty: str) -> str:
-    if not rows:
-        return f'<p class="muted">{_e(empty)}</p>'
-    head = "".join(f"<th>{_e(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    # Cells are markup already (each value went through _e): the one table builder.
+    return table(headers, [[Safe(c) for c in r] for r in rows], empty)
 
 
 def _quote(text: Any, limit: int = 600) -> str:
@@ -233,9 +223,7 @@ def render_html(report: Mapping[str, Any]) -> str:
     counts: Mapping[str, int] = report.get("counts", {})
     details: Mapping[str, list[dict[str, Any]]] = report.get("details", {})
     parts: list[str] = [
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">",
-        f"<title>sleepstack cycle {_e(cid)}</title><style>{_CSS}</style></head><body>",
-        "<p><a href=\"index.html\">← all cycles</a></p>",
+        "<main><p><a href=\"index.html\">← all cycles</a></p>",
         f"<h1>Sleep cycle <code>{_e(cid)}</code></h1>",
         f"<p class=\"muted\">at {_e(report.get('at'))} · engine {_e(report.get('engine'))}"
         f" · key <code>{_e(str(report.get('key', ''))[:16])}</code>"
@@ -320,8 +308,8 @@ def render_html(report: Mapping[str, Any]) -> str:
     parts.append(f"<h2>Files changed ({total})</h2>")
     parts.append("<ul>" + "".join(f"<li><code>{_e(p)}</code></li>" for p in changed) + "</ul>")
     parts.append(more_c)
-    parts.append("</body></html>\n")
-    return "".join(parts)
+    parts.append("</main>")
+    return document(f"sleepstack cycle {cid}", Safe("".join(parts)))
 
 
 def render_index(entries: Sequence[Mapping[str, Any]]) -> str:
@@ -337,17 +325,26 @@ def render_index(entries: Sequence[Mapping[str, Any]]) -> str:
             f'<a href="{_e(cid)}.html"><code>{_e(cid)}</code></a>', _e(e.get("at")), status,
             *(f'<span class="n">{_e(c.get(k, 0))}</span>' for k in COUNT_KEYS),
         ])
-    return (
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-        f"<title>sleepstack cycles</title><style>{_CSS}</style></head><body>"
-        "<h1>Sleep cycles</h1>"
+    return document("sleepstack cycles", Safe(
+        "<main><h1>Sleep cycles</h1>"
         + _table(["cycle", "at", "status", *COUNT_KEYS], rows, "no cycles yet")
         + (f'<p class="muted">… and {older} older cycles (see cycles.json)</p>'
            if older > 0 else "")
-        + "</body></html>\n"
-    )
+        + "</main>"
+    ))
 
 
 def dumps(obj: Any) -> str:
     """Stable, readable JSON for report files."""
     return json.dumps(obj, ensure_ascii=False, sort_keys=True, indent=2, default=str) + "\n"
+
+
+def render_state_html(st: CycleState) -> str:
+    """The cycle's report page as it stands after the phases (before state and commit)."""
+    summary = summary_dict(
+        cycle_id=st.cycle_id, key=st.key, noop=False, dry_run=st.dry_run, counts=st.counts,
+        rejections=[{"proposal": r.get("proposal", ""), "reasons": r.get("reasons", [])}
+                    for r in st.details.get("rejections", [])],
+        timings=st.timings, report=None,
+    )
+    return render_html(report_body(st, summary))

@@ -20,7 +20,7 @@ from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
 from ..store.paths import check_user_id
 from .phases.notes import render_note
-from .phases.promote import (
+from .phases.validate import (
     REVIEW_DIR,
     archive_path,
     note_path_for,

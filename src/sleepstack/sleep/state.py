@@ -44,7 +44,7 @@ _CODE_PACKAGES = ("sleep", "validate", "layers", "engines")
 @lru_cache(maxsize=1)
 def code_version() -> str:
     """The package version plus a hash of the code a cycle's output depends on."""
-    from .. import __version__
+    from ..version import __version__
 
     root = Path(__file__).resolve().parents[1]
     h = hashlib.sha256(__version__.encode())

@@ -33,6 +33,7 @@ from datetime import UTC, date, datetime, timedelta
 from ..layers.cited import format_cited
 from ..layers.facts import Fact, bound_cites
 from ..layers.rawlog import Turn
+from ..text.negation import NEGATION_WORDS
 from .extract import absolutize, subject_for_role
 
 __all__ = [
@@ -131,8 +132,6 @@ def _speaker(turn: Turn) -> str:
 
 _WORDS = re.compile(r"[a-z0-9]+")
 _STATED = re.compile(r"\s*\(stated \d{4}-\d{2}-\d{2}\)")
-_NEGATIONS = frozenset({"not", "no", "never", "dont", "don", "doesnt", "didnt", "isnt", "cant",
-                        "cannot", "wont", "nothing", "none", "longer"})
 #: token overlap (Jaccard) at which two lines of a day say the same thing
 _NEAR = 0.8
 
@@ -147,7 +146,7 @@ def _near(a: frozenset[str], b: frozenset[str]) -> bool:
     if not a or not b or len(a & b) / len(a | b) < _NEAR:
         return False
     return {w for w in a if w.isdigit()} == {w for w in b if w.isdigit()} and bool(
-        a & _NEGATIONS) == bool(b & _NEGATIONS)
+        a & NEGATION_WORDS) == bool(b & NEGATION_WORDS)
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """The versioned, audited, policy-checked file store (ARCHITECTURE.md §2)."""
 
-from .audit import Break
+from .audit import Break, blob_path
 from .fs import FsspecFS, LocalFS, StoreFS, open_fs
-from .store import ABSENT, DEFAULT_MAX_BYTES, Change, Store, VerifyReport, Version, blob_path
+from .store import ABSENT, DEFAULT_MAX_BYTES, Change, Store, VerifyReport, Version
 
 __all__ = [
     "ABSENT",

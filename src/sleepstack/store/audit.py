@@ -21,6 +21,7 @@ __all__ = [
     "HEAD_PATH",
     "LOG_PATH",
     "Break",
+    "blob_path",
     "canonical",
     "chain_breaks",
     "entry_hash",
@@ -31,6 +32,11 @@ __all__ = [
 LOG_PATH = "audit/log.jsonl"
 HEAD_PATH = "audit/HEAD"
 GENESIS = "0" * 64
+
+
+def blob_path(sha: str) -> str:
+    """Where the content with this SHA-256 is kept (every version of every file)."""
+    return f"versions/{sha[:2]}/{sha}"
 
 
 def sha256_hex(data: bytes) -> str:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..faults import kill_point
 from .audit import canonical, entry_hash, parse_lines, sha256_hex
 
 if TYPE_CHECKING:
@@ -51,20 +52,11 @@ __all__ = [
 
 REDACT_OP = "redact"
 #: test hook (crash tests): ``SLEEPSTACK_TEST_KILL_AT=forget:<point>`` SIGKILLs there
-KILL_ENV = "SLEEPSTACK_TEST_KILL_AT"
 KILL_POINTS = (
     "forget:planned", "forget:blobs", "forget:committed", "forget:files-half",
     "forget:files", "forget:versions-half", "forget:versions", "forget:audit",
     "forget:derived", "forget:head",
 )
-
-
-def kill_point(name: str) -> None:
-    """Die here, abruptly, when the crash-test hook names this point."""
-    if os.environ.get(KILL_ENV) == name:
-        import signal
-
-        os.kill(os.getpid(), signal.SIGKILL)
 
 
 @dataclass
@@ -122,7 +114,7 @@ def new_blobs(plan: ErasurePlan) -> Iterable[bytes]:
 
 def execute_redaction(store: Store, record: Mapping[str, Any]) -> None:
     """Make the store agree with a committed redaction record (idempotent)."""
-    from .store import blob_path
+    from .audit import blob_path
 
     fs = store.fs
     files: dict[str, list[str | None]] = record.get("files") or {}
@@ -152,7 +144,7 @@ def execute_redaction(store: Store, record: Mapping[str, Any]) -> None:
 
 def _rewrite_audit(store: Store, scrubbed: Mapping[int, str]) -> None:
     """Replace the audit lines of the scrubbed entries (only those that still differ)."""
-    from .store import blob_path
+    from .audit import blob_path
 
     lines: dict[int, bytes] = {}
     for e in parse_lines(store._log.read_all()).entries:
@@ -166,7 +158,7 @@ def _rewrite_audit(store: Store, scrubbed: Mapping[int, str]) -> None:
 def purge_derived(store: Store, area: str) -> None:
     """Delete a derived area: every index generation, or the work and result caches."""
     if area == "index":
-        from ..index.location import index_dir
+        from .local_dirs import index_dir
 
         directory = index_dir(store)
         if not directory.is_dir():
@@ -183,9 +175,9 @@ def purge_derived(store: Store, area: str) -> None:
         else:
             # A store given by URL keeps its consolidation cache in a temp dir, and
             # the work cache beside it (shared by URL stores: wiping it costs misses).
-            from ..sleep.cycle import _cache_dir
+            from .local_dirs import consolidate_cache_dir
 
-            consolidate = Path(_cache_dir(store))
+            consolidate = Path(consolidate_cache_dir(store))
             _rmtree(consolidate)
             _rmtree(consolidate.parent / "work")
     elif area == "temp":

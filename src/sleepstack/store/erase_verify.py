@@ -39,7 +39,7 @@ def chain_breaks_after_erasure(entries: list[dict[str, Any]], red: Redactions
 def check_record(fs: StoreFS, e: Mapping[str, Any], expected: dict[str, str | None],
                  erased: Mapping[str, str | None]) -> Iterable[Break]:
     """Apply a redaction record to the expected tree; the breaks it reveals."""
-    from .store import blob_path
+    from .audit import blob_path
 
     for path, (old, new) in (e.get("files") or {}).items():
         if expected.get(path) != old:  # an absent path is expected absent (None)

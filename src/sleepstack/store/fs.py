@@ -4,8 +4,11 @@ The store never touches ``os`` or ``fsspec`` directly; it talks to a
 :class:`StoreFS`. A local directory is the default (durable: temp file, fsync,
 rename, directory fsync; a ``flock`` serialises writers across processes).
 ``memory://`` (fsspec's in-memory filesystem) serves tests and throwaway
-stores. ``s3://`` is served by :mod:`sleepstack.store.s3` (a lease object for
-the lock, conditional writes for the log); a backend may also supply its own
+stores. A scheme with a backend of its own is a row of
+:data:`KNOWN_IMPLEMENTATIONS` (``s3://`` → :mod:`sleepstack.store.s3`: a lease
+object for the lock, conditional writes for the log), imported only when a
+store of that scheme is opened; any other scheme goes through fsspec. A
+backend may also supply its own
 :class:`AuditLog` (``audit_log()``), the one hook the store has for that.
 """
 
@@ -23,9 +26,11 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from ..errors import StorageFullError, StoreNotFoundError, UsageError
+from ..registry import Implementation, load_implementation
 from .audit import LOG_PATH
 
 __all__ = [
+    "KNOWN_IMPLEMENTATIONS",
     "AuditLog",
     "FileAuditLog",
     "FsspecFS",
@@ -482,6 +487,15 @@ class FsspecFS:
         return None
 
 
+#: URL scheme -> the StoreFS class for it ("module:Class"), like fsspec's registry
+KNOWN_IMPLEMENTATIONS: dict[str, Implementation] = {
+    "s3": Implementation("sleepstack.store.s3:S3FS", "install the s3 extra: "
+                         "pip install 'sleepstack[s3]'"),
+    "s3a": Implementation("sleepstack.store.s3:S3FS", "install the s3 extra: "
+                          "pip install 'sleepstack[s3]'"),
+}
+
+
 def open_fs(home: str | os.PathLike[str], *, must_exist: bool = True) -> StoreFS:
     """The backend for a home given as a local path or an fsspec URL."""
     text = os.fspath(home)
@@ -490,12 +504,11 @@ def open_fs(home: str | os.PathLike[str], *, must_exist: bool = True) -> StoreFS
         if scheme == "file":
             return open_fs(text.split("://", 1)[1], must_exist=must_exist)
         fs: StoreFS
-        # --- s3 backend (object storage: lease lock, conditional audit log) ---
-        if scheme in ("s3", "s3a"):
-            from .s3 import S3FS  # imported lazily: it needs the optional s3 extra
-
-            fs = S3FS(text)
-        # --- end s3 backend ---
+        if scheme in KNOWN_IMPLEMENTATIONS:
+            # Found through the table, imported at open time: this module never
+            # imports a backend's own module (nor its optional extra).
+            fs = load_implementation(KNOWN_IMPLEMENTATIONS, scheme, what="store backend",
+                                     url=text)(text)
         else:
             try:
                 fs = FsspecFS(text)

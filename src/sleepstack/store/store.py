@@ -50,6 +50,7 @@ from .audit import (
     GENESIS,
     HEAD_PATH,
     Break,
+    blob_path,
     canonical,
     entry_hash,
     parse_lines,
@@ -164,11 +165,6 @@ class VerifyReport:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def blob_path(sha: str) -> str:
-    """Where the content with this SHA-256 is kept."""
-    return f"versions/{sha[:2]}/{sha}"
 
 
 class Store:

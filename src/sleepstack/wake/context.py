@@ -1,6 +1,6 @@
 """The Context recall returns: items, the rendered prompt block, and the token budget.
 
-Tokens are counted with :func:`sleepstack.index.tokens.count_tokens`, a
+Tokens are counted with :func:`sleepstack.text.token_count.count_tokens`, a
 conservative deterministic approximation whose count of lines joined by
 newlines is at most the sum of the lines' counts. Packing relies on that: it
 adds each line's cost as it goes, and the final block is counted again and
@@ -21,8 +21,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..index.rows import Row
-from ..index.tokens import count_tokens
 from ..layers.rawlog import parse_at
+from ..text.token_count import count_tokens
 from .fence import (
     CLOSE,
     OPEN,

@@ -18,6 +18,7 @@ import difflib
 from typing import Any
 
 from sleepstack.errors import UsageError
+from sleepstack.registry import Implementation, load_implementation
 
 from .base import LLM, Budget, BudgetedLLM, Completion, Usage, complete_json, estimate_tokens
 from .jsonrepair import repair_json
@@ -25,6 +26,7 @@ from .none import NoLLM
 
 __all__ = [
     "KINDS",
+    "KNOWN_LLMS",
     "LLM",
     "Budget",
     "BudgetedLLM",
@@ -40,6 +42,16 @@ __all__ = [
 
 #: the spec kinds :func:`load_llm` understands
 KINDS = ("none", "openai", "cmd")
+
+#: kind -> adapter class ("module:Class"), imported only when a spec names it
+KNOWN_LLMS: dict[str, Implementation] = {
+    "openai": Implementation("sleepstack.adapters.llm.openai:OpenAILLM"),
+    "cmd": Implementation("sleepstack.adapters.llm.cmd:CmdLLM"),
+}
+
+
+def _adapter(kind: str) -> Any:
+    return load_implementation(KNOWN_LLMS, kind, what="LLM adapter")
 
 
 def load_llm(spec: str | None, **options: Any) -> LLM:
@@ -67,9 +79,8 @@ def load_llm(spec: str | None, **options: Any) -> LLM:
                 "e.g. 'openai:gpt-4o-mini'",
                 spec=spec,
             )
-        from .openai import OpenAILLM
-
-        return OpenAILLM(name, **options)
+        llm: LLM = _adapter("openai")(name, **options)
+        return llm
     if kind == "cmd":
         if not name:
             raise UsageError(
@@ -77,9 +88,8 @@ def load_llm(spec: str | None, **options: Any) -> LLM:
                 "e.g. 'cmd:llm -m mistral'",
                 spec=spec,
             )
-        from .cmd import CmdLLM
-
-        return CmdLLM(name, **options)
+        cmd: LLM = _adapter("cmd")(name, **options)
+        return cmd
     raise UsageError(_unknown_kind_message(text, kind, bool(sep)), spec=spec, kinds=list(KINDS))
 
 

@@ -13,13 +13,16 @@ summarise      ``facts.jsonl``, ``SHORT_TERM.md``, ``LONG_TERM.md`` (user)
 =============  ==========================================================
 
 The snapshot before them and the state, report, commit and index steps after
-them are the cycle's own (:mod:`sleepstack.sleep.cycle`).
+them are the cycle's own (:mod:`sleepstack.sleep.cycle`). Each phase lives in
+the module of its name (``phases/validate.py`` holds ``validate``, …);
+``phases/consolidate.py`` holds ``cluster`` and ``consolidate``.
 """
 
 from __future__ import annotations
 
-from ..plan import Phase, Plan
-from . import consolidate, memory, promote
+from ...plan import Phase, Plan
+from ..report import render_state_html
+from . import consolidate, expire, extract, resolve, summarise, validate
 
 __all__ = ["PHASE_NAMES", "default_plan"]
 
@@ -27,19 +30,19 @@ __all__ = ["PHASE_NAMES", "default_plan"]
 def default_plan() -> Plan:
     """Validate → extract → resolve → cluster → consolidate → expire → summarise."""
     return Plan((
-        Phase("validate", promote.split, promote.work, promote.merge, cpu_heavy=True,
+        Phase("validate", validate.split, validate.work, validate.merge, cpu_heavy=True,
               security=True),
-        Phase("extract", memory.extract_split, memory.extract_work, memory.extract_merge,
+        Phase("extract", extract.extract_split, extract.extract_work, extract.extract_merge,
               cpu_heavy=True, uses_llm=True),
-        Phase("resolve", memory.resolve_split, memory.resolve_work, memory.resolve_merge),
+        Phase("resolve", resolve.resolve_split, resolve.resolve_work, resolve.resolve_merge),
         Phase("cluster", consolidate.cluster_split, consolidate.cluster_work,
               consolidate.cluster_merge, cpu_heavy=True),
         Phase("consolidate", consolidate.split, consolidate.work, consolidate.merge,
               cpu_heavy=True, uses_llm=True),
-        Phase("expire", memory.expire_split, memory.expire_work, memory.expire_merge),
-        Phase("summarise", memory.summarise_split, memory.summarise_work,
-              memory.summarise_merge),
-    ))
+        Phase("expire", expire.expire_split, expire.expire_work, expire.expire_merge),
+        Phase("summarise", summarise.summarise_split, summarise.summarise_work,
+              summarise.summarise_merge),
+    ), report=render_state_html)
 
 
 #: every step a cycle reports a timing for, in order

@@ -26,11 +26,11 @@ from ...errors import NotFoundError, PathRefused
 from ...layers.facts import facts_path, load_facts
 from ...layers.rawlog import is_erased, parse_file, parse_line
 from ...layers.trust import is_reserved_role, screen
+from ...plan import CycleState
 from ...store import Store
 from ...store.audit import sha256_hex
 from ...store.paths import check_user_id
 from ...store.store import CONFIG_FILE
-from ..plan import CycleState
 from ..state import (
     CycleInputs,
     compute_key,

@@ -1,4 +1,4 @@
-"""Phase 2, validate and promote: every staged proposal goes through the validator.
+"""Phase 2, validate (and promote): every staged proposal goes through the validator.
 
 * ``accept``: the text (the validator's redacted text when it redacted a
   secret) becomes a note in ``user/<user>/`` — quoted data under a provenance
@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
+from ...plan import CycleState, Item, Result
 from ...store.paths import check_user_id, check_write_path, collision
-from ..plan import CycleState, Item, Result
-from .deps import validate_text
+from ...validate import Validator, ValidatorConfig
 from .notes import render_note
 from .snapshot import NOTES_DIR
 
@@ -33,6 +34,7 @@ __all__ = [
     "note_path_for",
     "review_path",
     "split",
+    "validate_text",
     "verdict_record",
     "work",
 ]
@@ -42,6 +44,26 @@ REVIEW_DIR = "staging/review"
 #: files in ``user/<u>/`` that only the cycle itself writes
 RESERVED_NAMES = frozenset({"facts.jsonl", "SHORT_TERM.md", "LONG_TERM.md"})
 _ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Validator:
+    # Imported, not looked up: a security gate never has a weaker fallback, so
+    # a missing validator is an ImportError that stops the cycle.
+    return Validator(ValidatorConfig())
+
+
+def validate_text(text: str, *, user: str, path: str | None, source: str | None
+                  ) -> dict[str, Any]:
+    """The validator's verdict as ``{decision, reasons, redacted, verdict}``."""
+    verdict = _validator().validate(text, user=user, path=path, source=source)
+    return {
+        "decision": str(verdict.decision),
+        "reasons": [str(r) for r in verdict.reasons],
+        "redacted": verdict.redacted,
+        # Timing is not content: a resumed cycle must write the same verdict bytes.
+        "verdict": {k: x for k, x in verdict.to_dict().items() if k != "elapsed_ms"},
+    }
 
 
 def archive_path(proposal_id: str) -> str:

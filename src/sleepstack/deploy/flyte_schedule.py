@@ -6,7 +6,8 @@ runs); its ``sleepstack.toml`` is the cycle's config, as for a local run.
 Deploying needs the store's URL when this module is imported::
 
     SLEEPSTACK_FLYTE_STORE=s3://bucket/memory \\
-        flyte --config .flyte/config.yaml deploy src/sleepstack/engines/flyte_deploy.py schedule_env
+        flyte --config .flyte/config.yaml deploy \\
+        src/sleepstack/deploy/flyte_schedule.py schedule_env
 
 which deploys :data:`schedule_env` (and the engine's ``sleepstack`` environment
 it depends on) with :data:`TRIGGER`: every 6 hours, ``scheduled_cycle`` runs one
@@ -26,7 +27,7 @@ from typing import Any
 
 # The engine module switches flyte's telemetry off and keeps our excepthook
 # around `import flyte`: it must be imported first.
-from .flyte import ENV, FlyteEngine  # isort: skip
+from ..engines.flyte import ENV, FlyteEngine  # isort: skip
 
 import flyte  # isort: skip
 
@@ -73,10 +74,12 @@ def iso_now(when: datetime | None) -> str | None:
 
 def _cycle(store: str, now: str | None, engine: FlyteEngine) -> dict[str, Any]:
     from ..api import Memory
+    from ..forget.retention import apply_retention
     from ..sleep.cycle import run_cycle
 
     mem = Memory(store, actor="flyte-schedule")
-    summary = run_cycle(mem.store, mem.config, engine=engine, now=now)
+    summary = run_cycle(mem.store, mem.config, engine=engine, now=now,
+                        after_commit=apply_retention)
     out = summary.to_dict()
     out["html"] = summary.html
     return out
@@ -105,9 +108,9 @@ def deploy(store: str, *, flyte_config: str | None = None, dry_run: bool = False
 
     if TRIGGER is None or store != _STORE:
         raise UsageError("set SLEEPSTACK_FLYTE_STORE to the store's URL before importing "
-                         "sleepstack.engines.flyte_deploy (the trigger is part of the task)",
+                         "sleepstack.deploy.flyte_schedule (the trigger is part of the task)",
                          store=store)
-    from .flyte import _remote_config
+    from ..engines.flyte import _remote_config
 
     flyte.init_from_config(_remote_config(flyte_config))
     return flyte.deploy(schedule_env, dry_run=dry_run)
