@@ -53,6 +53,7 @@ __all__ = [
     "StoreNotFoundError",
     "UsageError",
     "ValidationRejected",
+    "WeightsMismatchError",
 ]
 
 
@@ -196,3 +197,9 @@ class EmbedderError(BackendError):
     """The configured embedder failed to load or to embed."""
 
     code = "embedder"
+
+
+class WeightsMismatchError(EmbedderError):
+    """A model file's sha256 is not the pinned one (corrupt, truncated or substituted)."""
+
+    code = "weights_mismatch"

@@ -10,6 +10,7 @@ from ..errors import UsageError
 from ..wake.log import append_turns, parse_jsonl
 from ..wake.propose import preview
 from .context import Context
+from .progress import bar
 
 __all__ = ["register"]
 
@@ -45,11 +46,7 @@ def _log(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def _progress(done: int, total: int) -> None:
-    width = 30
-    filled = int(width * done / total) if total else width
-    end = "\n" if done >= total else ""
-    print(f"\rimport [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end,
-          file=sys.stderr, flush=True)
+    bar("import", done, total)
 
 
 def _import(args: argparse.Namespace, ctx: Context) -> int:

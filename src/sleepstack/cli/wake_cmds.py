@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from .context import Context
+from .progress import bar
 
 __all__ = ["register"]
 
@@ -58,11 +59,7 @@ def _ingest(args: argparse.Namespace, ctx: Context) -> int:
 def _progress(stage: str, done: int, total: int) -> None:
     if stage != "embed" or not total:
         return
-    width = 30
-    filled = int(width * done / total)
-    end = "\n" if done >= total else ""
-    print(f"\rembed [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end,
-          file=sys.stderr, flush=True)
+    bar("embed", done, total)
 
 
 def _index(args: argparse.Namespace, ctx: Context) -> int:

@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sleepstack.adapters.embed.base import FloatMatrix, check_texts, l2_normalize
+from sleepstack.adapters.embed.pin import verify_weights
 from sleepstack.errors import EmbedderError, UsageError
 
 __all__ = [
@@ -250,12 +251,15 @@ class MiniLMEmbedder:
         *,
         name: str = f"local:{MODEL_NAME}",
         batch_size: int = 32,
+        verify: bool = True,
     ) -> None:
         if batch_size < 1:
             raise UsageError("batch_size must be >= 1", batch_size=batch_size)
         self.name = name
         self.batch_size = batch_size
         self.model_dir = model_dir if model_dir is not None else find_model_dir()
+        if verify:  # the pinned sha256 of each file, before any of it is used
+            verify_weights(self.model_dir)
         cfg = self._read_json("config.json", required=True) or {}
         pooling = self._read_json("1_Pooling/config.json", required=False)
         st_cfg = self._read_json("sentence_bert_config.json", required=False)
