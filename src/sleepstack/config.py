@@ -20,7 +20,7 @@ __all__ = ["DEFAULT_HOME", "Config", "resolve_home"]
 
 DEFAULT_HOME = "~/.sleepstack"
 
-log = logging.getLogger("sleepstack.config")
+_logger = logging.getLogger("sleepstack.config")
 
 
 def resolve_home(home: str | os.PathLike[str] | None) -> str:
@@ -69,7 +69,7 @@ class Config:
             raise UsageError(f"sleepstack.toml is not valid TOML: {exc}") from None
         warnings = check(data)  # bad values raise here, naming the key
         for line in warnings:
-            log.warning(line)
+            _logger.warning(line)
         store = data.get("store", {})
         wake = data.get("wake", {})
         sleep = data.get("sleep", {})

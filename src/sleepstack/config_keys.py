@@ -40,7 +40,8 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     _K("wake.budget_tokens", "int", 1000, "Memory.recall / context (token budget)", minimum=1),
     _K("sleep.llm", "str", "none", "sleep.cycle (extraction, summaries)"),
     _K("sleep.every", "str", "6h", "sleepstack schedule / engines"),
-    _K("sleep.token_budget", "any", 200_000, "sleep.cycle.settings_from_config (0/\"none\": no cap)"),
+    _K("sleep.token_budget", "any", 200_000,
+       "sleep.cycle.settings_from_config (0 or \"none\": no cap)"),
     _K("sleep.concurrency", "int", 4, "sleep.cycle.settings_from_config", minimum=1),
     _K("sleep.processes", "int", 0, "sleep.cycle.settings_from_config", minimum=0),
     _K("sleep.summary_days", "int", 3, "sleep.cycle.settings_from_config", minimum=0),
@@ -74,8 +75,9 @@ _FREE_TABLES = {"sleep.ttl_days"}
 
 
 def suggest(name: str) -> str | None:
-    """The known key closest to *name*, if any is close."""
-    close = difflib.get_close_matches(name, list(KEYS), n=1, cutoff=0.6)
+    """The known key (or table) closest to *name*, if any is close."""
+    tables = {k.rsplit(".", 1)[0] for k in KEYS}
+    close = difflib.get_close_matches(name, [*KEYS, *tables], n=1, cutoff=0.6)
     if not close:
         leaf = name.rsplit(".", 1)[-1]
         leaves = {k.rsplit(".", 1)[-1]: k for k in KEYS}

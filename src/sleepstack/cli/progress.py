@@ -1,4 +1,4 @@
-"""Progress bars on stderr, drawn only when stderr is a terminal.
+r"""Progress bars on stderr, drawn only when stderr is a terminal.
 
 Redirected to a file or a pipe, a bar's ``\\r`` redraws would fill the log with
 hundreds of partial lines, so there the bar says nothing at all (the command's
