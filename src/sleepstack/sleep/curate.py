@@ -31,6 +31,7 @@ from ..errors import NotFoundError, UsageError, ValidationRejected
 from ..layers.facts import Fact, dump_facts, facts_path, load_facts
 from ..layers.rawlog import Turn, iso
 from ..layers.timerange import TimeRange
+from ..layers.trust import redact_secrets
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
 from ..store.paths import check_user_id
@@ -105,6 +106,8 @@ def promote(store: Store, text: str, *, user: str, actor: str, category: str = "
             f"not promoted: the validator would {decision} it: {'; '.join(reasons)}",
             proposal=pid, decision=decision, reasons=reasons)
     clean = str(verdict["redacted"] or text)
+    if secrets == "redact":  # the same ingest redaction the raw log applies, for the fact too
+        clean = redact_secrets(clean)
     turn_id = f"t-{pid}"
     stamp = datetime.fromisoformat(at.replace("Z", "+00:00"))
     append_turns(store, [Turn(turn_id, user, SESSION, "user", clean, stamp)], actor=actor,

@@ -9,8 +9,8 @@ block under one token budget, read-only:
 * the memory part (current facts, then the summary's bullets) takes at most
   ``memory_share`` of the budget, facts first;
 * recall gets the rest, for *query* — by default the newest user turn of
-  *session* — with its profile share off (the facts are already there) and
-  without repeating an item the memory part already shows.
+  *session* — with its profile share off (the facts are already there); an
+  item recall shows is not repeated in the memory part.
 
 Everything goes through the same renderer and fence as recall: facts are the
 only trusted lines, the summary (it quotes conversations) is fenced data, and
@@ -101,13 +101,13 @@ def turn_context(store: Store, user: str, session: str | None = None, query: str
     if query and query.strip() and budget_tokens - used > 8:
         ctx = recall(store, query, user, session, budget_tokens - used, now=now,
                      config=replace(config, profile_share=0.0))
-    shown = {(p.row.layer, " ".join(p.row.text.split())) for p in chosen}
-    extra = [it for it in (ctx.items if ctx else ())
-             if (it.layer, " ".join(it.text.split())) not in shown]
     tail = ""
-    if ctx is not None and extra:
-        # recall's own block, minus what the memory part already shows
-        tail = ctx.context if len(extra) == len(ctx.items) else _rerender(ctx, extra)
+    if ctx is not None and ctx.items:
+        # Recall's block is kept whole (its fence, labels and roles); what it already
+        # shows leaves the memory part instead, so nothing is paid for twice.
+        tail = ctx.context
+        seen = {" ".join(it.text.split()).casefold() for it in ctx.items}
+        pieces = [p for p in pieces if " ".join(p.row.text.split()).casefold() not in seen]
 
     def join() -> str:
         return "\n".join(b for b in (render(pieces), tail) if b)
@@ -123,11 +123,3 @@ def turn_context(store: Store, user: str, session: str | None = None, query: str
         tokens = count_tokens(block)
     return TurnContext(user, session, query, tuple(p.item() for p in pieces), ctx, block,
                        tokens, len(block))
-
-
-def _rerender(ctx: Context, keep: list[Item]) -> str:
-    """Recall's block for a subset of its items (same fence and labels)."""
-    rows = [Row(key=f"{i}", user=ctx.user, layer=it.layer, path=it.path, text=it.text,
-                cites=it.cites, at=it.at, valid_from=it.valid_from, valid_to=it.valid_to,
-                flags=it.flags) for i, it in enumerate(keep)]
-    return render(Piece(r, 0.0) for r in rows)
