@@ -4,8 +4,8 @@ Indexed rows are searched with SQLite FTS5 (``bm25()``); rows read straight
 from files (read-your-writes, degraded mode) are scored here with the same
 Okapi BM25 formula, so both kinds rank on one scale. The analyser is
 deliberately simple and deterministic: lower-case word runs, English stop
-words dropped, a light suffix stemmer (the FTS side uses Porter; both map
-"hiking"/"hikes" to "hike" and that is what matters for recall).
+words dropped, and Porter's stemmer — the same one FTS5 applies to indexed
+rows (:mod:`.stemmer`), so a turn matches the same way wherever it sits.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+
+from .stemmer import porter_stem
 
 __all__ = ["BM25", "STOPWORDS", "fts_query", "stem", "terms"]
 
@@ -42,23 +44,8 @@ STOPWORDS = frozenset(
 
 
 def stem(word: str) -> str:
-    """A light English suffix stemmer (plural, -ing, -ed, -ly)."""
-    w = word
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 5 and w.endswith("ing"):
-        w = w[:-3]
-        return w[:-1] if len(w) > 3 and w[-1] == w[-2] else w
-    if len(w) > 4 and w.endswith("ed"):
-        w = w[:-2]
-        return w[:-1] if len(w) > 3 and w[-1] == w[-2] else w
-    if len(w) > 4 and w.endswith("ly"):
-        return w[:-2]
-    if len(w) > 3 and w.endswith("es") and w[-3] in "sxz":
-        return w[:-2]
-    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
-        return w[:-1]
-    return w
+    """Porter's stem, as FTS5's tokenizer computes it (:mod:`.stemmer`)."""
+    return porter_stem(word)
 
 
 def terms(text: str, *, keep_stopwords: bool = False) -> list[str]:
