@@ -7,8 +7,6 @@ import sys
 from typing import Any
 
 from ..errors import UsageError
-from ..wake.log import append_turns, parse_jsonl
-from ..wake.propose import preview
 from .context import Context
 from .progress import bar
 
@@ -61,6 +59,8 @@ def _import(args: argparse.Namespace, ctx: Context) -> int:
         except OSError as exc:
             raise UsageError(f"cannot read {args.file}: {exc.strerror}", file=args.file) from None
         source = args.file
+    from ..wake.log import append_turns, parse_jsonl
+
     turns = parse_jsonl(data, source=source)
     ids = append_turns(mem.store, turns, actor=mem.actor, reason=f"import {source}",
                        on_progress=_progress, time_range=mem.config.time_range,
@@ -73,6 +73,8 @@ def _propose(args: argparse.Namespace, ctx: Context) -> int:
     pid = ctx.memory().propose(args.text, args.user, args.session, path=args.path,
                                source=args.source)
     # Tell the caller now what the next sleep cycle will most likely decide.
+    from ..wake.propose import preview
+
     verdict = preview(args.text, user=args.user, path=args.path, source=args.source)
     if verdict["decision"] != "accept":
         ctx.note(f"sleepstack: note: quarantined; the validator would {verdict['decision']} it:"

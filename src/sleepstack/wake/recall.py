@@ -298,6 +298,14 @@ def _ranks(values: F32, mask: np.ndarray, top: int) -> dict[int, int]:
     return {int(i): r for r, i in enumerate(order, start=1)}
 
 
+def _quantile(vals: F32, q: float) -> float:
+    """``np.quantile(vals, q)`` (linear interpolation) without importing numpy.ma (~50 ms cold)."""
+    pos = q * (vals.size - 1)
+    lo, hi = math.floor(pos), math.ceil(pos)
+    part = np.partition(vals, [lo, hi])
+    return float(part[lo] + (part[hi] - part[lo]) * (pos - lo))
+
+
 def _linear(values: F32, mask: np.ndarray, floor_q: float) -> F32:
     """Scores rescaled to [0, 1]: 0 at the *floor_q* quantile of the visible rows, 1 at the best."""
     out = np.zeros_like(values)
@@ -305,7 +313,7 @@ def _linear(values: F32, mask: np.ndarray, floor_q: float) -> F32:
     if idx.size == 0:
         return out
     vals = values[idx]
-    lo = float(np.quantile(vals, floor_q)) if floor_q > 0 else 0.0
+    lo = _quantile(vals, floor_q) if floor_q > 0 else 0.0
     hi = float(vals.max())
     if hi > lo:
         out[idx] = np.clip((vals - lo) / (hi - lo), 0.0, 1.0)
