@@ -133,7 +133,11 @@ def main() -> int:
     print(table(["mode", "queries", "p50", "p95", "max", "fallback", "skipped stages"], rows))
     print(f"\nfirst budgeted query (embedder not loaded yet): {float(first['ms']):.2f} ms,"
           f" skipped {', '.join(first['skipped']) or 'nothing'}")
-    print(f"budgeted recalls over max_latency_ms + their lexical-only time: {len(over)}"
+    p50 = {m: median([float(r["ms"]) for r in data[m]]) for m in data}
+    verdict = "yes" if p50["budget"] <= p50["lexical"] + args.budget_ms else "NO"
+    print(f"budget p50 {p50['budget']:.2f} ms <= lexical p50 {p50['lexical']:.2f} ms +"
+          f" {args.budget_ms:g} ms: {verdict}")
+    print(f"budgeted recalls over max_latency_ms + their own lexical-only time: {len(over)}"
           f"/{len(data['budget'])}" + (f" (worst {max(o[0] - o[1] for o in over):.2f} ms"
                                        " beyond the lexical time)" if over else ""))
     return 0
