@@ -36,6 +36,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
+from .. import observe
 from ..adapters.embed import DEFAULT_EMBEDDER, is_loaded
 from ..errors import SleepstackError, UsageError
 from ..index.lexical import BM25, STOPWORDS, fts_query, raw_words, stem
@@ -704,4 +705,6 @@ def recall(
                   degraded=degraded, fallback=budget.fallback, skipped=tuple(budget.skipped))
     if cache_key is not None:
         results_cache.put(cache_key, state, ctx)
+    observe.recall_done(timings, degraded=degraded, fallback=ctx.fallback,
+                        items=len(ctx.items), ctx_tokens=tokens)
     return ctx
