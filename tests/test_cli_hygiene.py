@@ -149,3 +149,19 @@ def test_substituted_weights_refused(tmp_path: Path) -> None:
     with pytest.raises(EmbedderError):
         MiniLMEmbedder(dst)
     assert set(PINNED) == {"config.json", "tokenizer.json", "model.safetensors"}
+
+
+def test_debug_prints_per_answer_timings_and_ask_reports_its_time(home: Path) -> None:
+    assert run_cli("init", home=home).returncode == 0
+    assert run_cli("import", "-", home=home, stdin=_turns(3)).returncode == 0
+    r = run_cli("ask", "which turn number?", "--user", "u1", home=home,
+                env={"SLEEPSTACK_DEBUG": "1"})
+    assert r.returncode == 0, r.stderr
+    assert "answered in" in r.stdout and "retrieve" in r.stdout
+    line = next(x for x in r.stderr.splitlines() if "debug:" in x)
+    fields = dict(kv.split("=") for kv in line.split("debug: ", 1)[1].split())
+    assert set(fields) == {"retrieve_s", "answer_s", "ctx_chars"}
+    assert float(fields["retrieve_s"]) > 0 and int(fields["ctx_chars"]) > 0
+    r = run_cli("--json", "ask", "which turn number?", "--user", "u1", home=home)
+    t = json.loads(r.stdout)["timings_ms"]
+    assert t["total"] >= t["retrieve"] > 0 and "debug:" not in r.stderr  # off by default
