@@ -49,9 +49,11 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     _K("ingest.secrets", "str", "redact", "wake.log / ingest", choices=("redact", "keep")),
     _K("log.earliest", "any", "1970-01-01", "layers.timerange.TimeRange (ISO 8601 time)"),
     _K("log.max_future_days", "float", 1, "layers.timerange.TimeRange", minimum=0),
-    _K("retention.versions_keep", "int", 20, "forget.retention.Retention", minimum=0),
-    _K("retention.versions_days", "int", 90, "forget.retention.Retention", minimum=0),
-    _K("retention.archive_days", "int", 90, "forget.retention.Retention", minimum=0),
+    # Checked by forget/retention.py when a cycle runs: a bad value skips retention with a
+    # warning rather than refusing to open the store (tests/test_retention.py).
+    _K("retention.versions_keep", "any", 20, "forget.retention.Retention (checked there)"),
+    _K("retention.versions_days", "any", 90, "forget.retention.Retention (checked there)"),
+    _K("retention.archive_days", "any", 90, "forget.retention.Retention (checked there)"),
     # The layered-stack template's keys (docs/config.md maps each one).
     _K("retrieval.max_latency_ms", "float", 0, "wake.budget (0 = no latency budget)", minimum=0),
     _K("retrieval.fallback_to_keywords", "bool", True, "wake.budget (lexical fallback)"),
@@ -87,7 +89,9 @@ def suggest(name: str) -> str | None:
 
 
 def _bad(key: Key, value: object, what: str) -> UsageError:
-    return UsageError(f"sleepstack.toml: {key.name} must be {what}, not {value!r}", key=key.name)
+    section, _, leaf = key.name.rpartition(".")
+    return UsageError(f"sleepstack.toml: {key.name} ([{section}] {leaf}) must be {what},"
+                      f" not {value!r}", key=key.name)
 
 
 def _check_value(key: Key, value: object) -> None:
