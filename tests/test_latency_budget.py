@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from sleepstack.adapters.embed import clear_embedder_cache
+from sleepstack.adapters.embed import clear_embedder_cache, is_loaded
 from sleepstack.api import Memory
 from sleepstack.index.build import build_generation
 from sleepstack.wake import budget as budget_mod
@@ -41,12 +41,10 @@ def test_budget_skips_an_unloaded_embedder_and_says_so(tmp_path: Path) -> None:
     mem = _mem(tmp_path, embedder="local:all-MiniLM-L6-v2")
     clear_embedder_cache()  # a model load does not fit in 5 ms
     cfg = replace(DEFAULT_CONFIG, max_latency_ms=5.0)
-    t = time.perf_counter()
     ctx = recall(mem.store, "who teaches my violin lessons?", "bo", now=NOW, config=cfg)
-    ms = (time.perf_counter() - t) * 1000
     assert ctx.fallback == "latency" and "embed_load" in ctx.skipped
     assert ctx.to_dict()["fallback"] == "latency"
-    assert ms < 1000  # no model load happened (that is seconds on this machine)
+    assert not is_loaded("local:all-MiniLM-L6-v2")  # the model load was skipped, not paid
     assert any("B3" in it.cites for it in ctx.items)  # the lexical answer is still there
     # No budget: the full pipeline, no fallback key in the JSON.
     full = recall(mem.store, "who teaches my violin lessons?", "bo", now=NOW)
