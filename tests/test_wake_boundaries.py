@@ -88,8 +88,8 @@ def test_wake_opens_sqlite_read_only() -> None:
 # (types only, never executed). A new package is one entry here (``graph`` goes
 # where its imports put it: above ``index``, below ``wake``/``sleep``).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("version", "errors", "faults"),
-    ("registry",),
+    ("version", "errors", "faults", "observe"),
+    ("registry", "config_keys"),
     ("text", "plan", "html"),
     ("adapters",),
     ("store",),

@@ -224,17 +224,21 @@ class Memory:
         Items the validator flagged are left out unless *include_flagged*.
         """
         from .wake.recall import recall
+        from .wake.settings import recall_config
 
         budget = self.config.budget_tokens if budget_tokens is None else budget_tokens
-        return recall(self.store, query, user, session, budget, include_flagged=include_flagged)
+        return recall(self.store, query, user, session, budget, include_flagged=include_flagged,
+                      config=recall_config(self.config.retrieval))
 
     def ask(self, question: str, user: str, llm: str | None = None, *,
             session: str | None = None, budget_tokens: int | None = None) -> Answer:
         """Recall, then answer (extractively without an LLM)."""
         from .wake.ask import ask
+        from .wake.settings import recall_config
 
         budget = self.config.budget_tokens if budget_tokens is None else budget_tokens
-        return ask(self.store, question, user, llm=llm, session=session, budget_tokens=budget)
+        return ask(self.store, question, user, llm=llm, session=session, budget_tokens=budget,
+                   config=recall_config(self.config.retrieval))
 
     def session_context(self, user: str, session: str,
                         budget_tokens: int | None = None) -> SessionContext:

@@ -6,17 +6,21 @@ configuration; library functions take plain arguments.
 
 from __future__ import annotations
 
+import logging
 import os
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from .config_keys import Compression, Retrieval, check
 from .errors import UsageError
 from .layers.timerange import TimeRange
 
 __all__ = ["DEFAULT_HOME", "Config", "resolve_home"]
 
 DEFAULT_HOME = "~/.sleepstack"
+
+_logger = logging.getLogger("sleepstack.config")
 
 
 def resolve_home(home: str | os.PathLike[str] | None) -> str:
@@ -51,6 +55,10 @@ class Config:
     raw: dict[str, Any] = field(default_factory=dict)
     #: the times a logged or imported turn may carry (``[log]``)
     time_range: TimeRange = field(default_factory=TimeRange)
+    retrieval: Retrieval = field(default_factory=Retrieval)
+    compression: Compression = field(default_factory=Compression)
+    #: unknown keys, each with a "did you mean" (config_keys.check)
+    warnings: tuple[str, ...] = ()
 
     @classmethod
     def parse(cls, text: str) -> Config:
@@ -59,6 +67,9 @@ class Config:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise UsageError(f"sleepstack.toml is not valid TOML: {exc}") from None
+        warnings = check(data)  # bad values raise here, naming the key
+        for line in warnings:
+            _logger.warning(line)
         store = data.get("store", {})
         wake = data.get("wake", {})
         sleep = data.get("sleep", {})
@@ -82,4 +93,7 @@ class Config:
             ttl_days=ttl,
             raw=data,
             time_range=TimeRange.parse(log.get("earliest"), log.get("max_future_days")),
+            retrieval=Retrieval.from_raw(data),
+            compression=Compression.from_raw(data),
+            warnings=tuple(warnings),
         )

@@ -53,6 +53,7 @@ __all__ = [
     "StoreNotFoundError",
     "UsageError",
     "ValidationRejected",
+    "WeightsMismatchError",
     "exit_code_for",
     "status_for",
 ]
@@ -212,3 +213,9 @@ def status_for(exc: BaseException) -> int:
 def exit_code_for(exc: BaseException) -> int:
     """The CLI exit code of an error: its class's ``exit_code`` (the table above), else 1."""
     return exc.exit_code if isinstance(exc, SleepstackError) else 1
+
+
+class WeightsMismatchError(EmbedderError):
+    """A model file's sha256 is not the pinned one (corrupt, truncated or substituted)."""
+
+    code = "weights_mismatch"

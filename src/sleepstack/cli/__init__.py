@@ -14,6 +14,7 @@ import argparse
 import errno
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -25,7 +26,7 @@ __all__ = ["main"]
 
 #: Modules that register subcommands, in help order.
 COMMAND_MODULES = ["store_cmds", "turn_cmds", "wake_cmds", "serve_cmds", "sleep_cmds",
-                   "forget_cmds"]
+                   "forget_cmds", "seed_cmds", "config_cmds"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,8 +41,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="store path or fsspec URL (default $SLEEPSTACK_HOME or ~/.sleepstack)")
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                         help="print exactly one JSON document on stdout")
+    common.add_argument("--log-format", choices=("text", "json"), default=argparse.SUPPRESS,
+                        help="stderr log lines as text (default) or JSON objects")
     parser = _Parser(prog="sleepstack", description="Long-term memory for AI agents.",
                      parents=[common])
+    parser.add_argument("--version", action="store_true", dest="show_version",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMAND_MODULES:
         module = importlib.import_module(f"{__name__}.{name}")
@@ -53,13 +58,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in args_list
+    _one_blas_thread(args_list)
+    if args_list[:1] == ["--version"]:  # answered before any import of the library
+        from ..version import __version__
+        print(f"sleepstack {__version__}")
+        return 0
     try:
         parser = build_parser()
         args = parser.parse_args(args_list)
+        from .logs import setup_logging
+        setup_logging(getattr(args, "log_format", "text"))
+        if getattr(args, "show_version", False):
+            from ..version import __version__
+            print(f"sleepstack {__version__}")
+            return 0
         if not getattr(args, "command", None):
             parser.print_help(sys.stderr)
             return 2
-        ctx = Invocation(home=getattr(args, "home", None), as_json=getattr(args, "json", False))
+        # The only place the CLI reads the environment for its switches; passed down.
+        debug = os.environ.get("SLEEPSTACK_DEBUG", "") not in ("", "0")
+        ctx = Invocation(home=getattr(args, "home", None), as_json=getattr(args, "json", False),
+                      debug=debug)
         code: int = args.func(args, ctx)
         return code
     except SleepstackError as exc:
@@ -79,6 +98,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"no space left on the device for {where}: nothing was lost (only derived "
             "data such as the index or a cache was not written); free some space and retry",
             path=str(where)), as_json)
+
+
+#: commands that embed one text at a time (a question, a proposal): BLAS threads only cost
+PER_TURN = frozenset({"recall", "ask", "context", "promote", "propose", "log",
+                      "session-context", "compress", "summarize"})
+_BLAS_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def _one_blas_thread(args: list[str]) -> None:
+    """One BLAS thread for per-turn commands, unless the caller chose otherwise.
+
+    A single query's matrix products are tiny; OpenBLAS still wakes a thread per
+    core for each, and on a busy machine that turned a 45 ms embedding into
+    ~0.9 s. Must run before numpy is first imported (hence here, at the entry).
+    """
+    if "numpy" in sys.modules or not PER_TURN.intersection(args):
+        return
+    for var in _BLAS_VARS:
+        os.environ.setdefault(var, "1")
 
 
 def _fail(exc: SleepstackError, as_json: bool) -> int:

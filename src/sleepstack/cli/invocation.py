@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..api import Memory
+if TYPE_CHECKING:  # imported on first use: `sleepstack --help` need not load the library
+    from ..api import Memory
 
 __all__ = ["Invocation"]
 
@@ -15,14 +16,18 @@ __all__ = ["Invocation"]
 class Invocation:
     """Lazily opens the store and prints results in the chosen mode."""
 
-    def __init__(self, *, home: str | None, as_json: bool) -> None:
+    def __init__(self, *, home: str | None, as_json: bool, debug: bool = False) -> None:
         self.home = home
         self.as_json = as_json
+        #: ``SLEEPSTACK_DEBUG=1`` (read by the entry point): per-answer timings on stderr
+        self.debug = debug
         self._memory: Memory | None = None
 
     def memory(self) -> Memory:
         """The store at ``--home``; a missing store is a clear error (exit 3)."""
         if self._memory is None:
+            from ..api import Memory
+
             self._memory = Memory(self.home, actor="cli")
         return self._memory
 

@@ -6,7 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from ..api import Memory
 from ..config import resolve_home
 from ..errors import PathRefused, UsageError
 from .invocation import Invocation
@@ -45,6 +44,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _init(args: argparse.Namespace, ctx: Invocation) -> int:
+    from ..api import Memory
+
     mem = Memory.init(ctx.home, actor="cli")
     ctx.emit({"home": resolve_home(ctx.home), "created": True},
              f"initialised sleepstack store at {mem.home}")

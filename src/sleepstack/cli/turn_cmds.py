@@ -7,9 +7,8 @@ import sys
 from typing import Any
 
 from ..errors import UsageError
-from ..wake.log import append_turns, parse_jsonl
-from ..wake.propose import preview
 from .invocation import Invocation
+from .progress import bar
 
 __all__ = ["register"]
 
@@ -45,11 +44,7 @@ def _log(args: argparse.Namespace, ctx: Invocation) -> int:
 
 
 def _progress(done: int, total: int) -> None:
-    width = 30
-    filled = int(width * done / total) if total else width
-    end = "\n" if done >= total else ""
-    print(f"\rimport [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end,
-          file=sys.stderr, flush=True)
+    bar("import", done, total)
 
 
 def _import(args: argparse.Namespace, ctx: Invocation) -> int:
@@ -64,6 +59,8 @@ def _import(args: argparse.Namespace, ctx: Invocation) -> int:
         except OSError as exc:
             raise UsageError(f"cannot read {args.file}: {exc.strerror}", file=args.file) from None
         source = args.file
+    from ..wake.log import append_turns, parse_jsonl
+
     turns = parse_jsonl(data, source=source)
     ids = append_turns(mem.store, turns, actor=mem.actor, reason=f"import {source}",
                        on_progress=_progress, time_range=mem.config.time_range,
@@ -76,6 +73,8 @@ def _propose(args: argparse.Namespace, ctx: Invocation) -> int:
     pid = ctx.memory().propose(args.text, args.user, args.session, path=args.path,
                                source=args.source)
     # Tell the caller now what the next sleep cycle will most likely decide.
+    from ..wake.propose import preview
+
     verdict = preview(args.text, user=args.user, path=args.path, source=args.source)
     if verdict["decision"] != "accept":
         ctx.note(f"sleepstack: note: quarantined; the validator would {verdict['decision']} it:"

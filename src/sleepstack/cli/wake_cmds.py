@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from .invocation import Invocation
+from .progress import bar
 
 __all__ = ["register"]
 
@@ -58,11 +58,7 @@ def _ingest(args: argparse.Namespace, ctx: Invocation) -> int:
 def _progress(stage: str, done: int, total: int) -> None:
     if stage != "embed" or not total:
         return
-    width = 30
-    filled = int(width * done / total)
-    end = "\n" if done >= total else ""
-    print(f"\rembed [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end,
-          file=sys.stderr, flush=True)
+    bar("embed", done, total)
 
 
 def _index(args: argparse.Namespace, ctx: Invocation) -> int:
@@ -86,10 +82,17 @@ def _clip(text: str, width: int) -> str:
 def _recall(args: argparse.Namespace, ctx: Invocation) -> int:
     result = ctx.memory().recall(args.query, args.user, args.session, args.budget_tokens,
                                  include_flagged=args.include_flagged)
+    if ctx.debug:
+        ctx.note(f"sleepstack: debug: retrieve_s={result.timings_ms['total'] / 1000:.4f}"
+                 f" answer_s=0 ctx_chars={result.ctx_chars}"
+                 + (f" fallback={result.fallback}" if result.fallback else ""))
 
     def human() -> None:
         if result.degraded:
             print("(degraded: the index is missing or unusable; answered from the files)")
+        if result.fallback:
+            print(f"(fallback: {result.fallback}: skipped {', '.join(result.skipped)} to meet"
+                  " the latency budget; lexical only)")
         if not result.items:
             print("no memories found")
         else:
@@ -112,10 +115,17 @@ def _ask(args: argparse.Namespace, ctx: Invocation) -> int:
     answer = ctx.memory().ask(args.question, args.user, args.llm, session=args.session,
                               budget_tokens=args.budget_tokens)
 
+    t = answer.timings_ms
+
     def human() -> None:
         print(answer.text)
         if answer.cites:
             print(f"\ncites: {', '.join(answer.cites)}")
+        print(f"\nanswered in {t['total']:.1f} ms (retrieve {t['retrieve']:.1f} ms,"
+              f" answer {t['answer']:.1f} ms)")
 
+    if ctx.debug:  # SLEEPSTACK_DEBUG=1: one machine-readable line per answer, on stderr
+        ctx.note(f"sleepstack: debug: retrieve_s={t['retrieve'] / 1000:.4f}"
+                 f" answer_s={t['answer'] / 1000:.4f} ctx_chars={answer.context.ctx_chars}")
     ctx.emit(answer.to_dict(), human)
     return 0

@@ -31,7 +31,8 @@ from ..store.paths import check_user_id
 from ..text.token_count import count_tokens
 from ..text.words import terms
 
-__all__ = ["Node", "SessionContext", "compress_turns", "session_context"]
+__all__ = ["Node", "SessionContext", "compress_turns", "gate_turn", "session_context",
+           "session_turns"]
 
 #: Turns folded into one first-level summary.
 BLOCK = 6
@@ -171,14 +172,15 @@ def _cost(nodes: Sequence[Node], header: str) -> int:
 
 
 def _attempt(leaves: list[Node], turns: Sequence[Turn], budget_tokens: int, header: str,
-             share: float, idf: dict[str, float]) -> tuple[list[Node], dict[str, Node]]:
+             share: float, idf: dict[str, float], max_raw: int | None = None
+             ) -> tuple[list[Node], dict[str, Node]]:
     """Fold everything but the newest turns that fit in *share* of the budget."""
     dag: dict[str, Node] = {}
     room = int(budget_tokens * share) - _tokens(header)
     tail: list[Node] = []
     for leaf in reversed(leaves):
         c = _tokens(leaf.render())
-        if c > room:
+        if c > room or (max_raw is not None and len(tail) >= max_raw):
             break
         tail.insert(0, leaf)
         room -= c
@@ -208,7 +210,8 @@ def _shrink(node: Node, dag: dict[str, Node], idf: dict[str, float], budget_toke
 
 
 def compress_turns(turns: Sequence[Turn], budget_tokens: int, *, user: str, session: str,
-                   recent_share: float = RECENT_SHARE) -> SessionContext:
+                   recent_share: float = RECENT_SHARE, max_raw_turns: int | None = None
+                   ) -> SessionContext:
     """Compress one session's turns (chronological) into *budget_tokens*.
 
     When even a single top summary plus the verbatim tail does not fit, the
@@ -222,7 +225,8 @@ def compress_turns(turns: Sequence[Turn], budget_tokens: int, *, user: str, sess
     if _cost(leaves, header) > budget_tokens:
         idf = _idf(turns)
         for share in sorted({recent_share, 0.4, 0.25, 0.1}, reverse=True):
-            frontier, folded = _attempt(leaves, turns, budget_tokens, header, share, idf)
+            frontier, folded = _attempt(leaves, turns, budget_tokens, header, share, idf,
+                                        max_raw_turns)
             dag.update(folded)
             if _cost(frontier, header) <= budget_tokens:
                 break
@@ -240,8 +244,17 @@ def compress_turns(turns: Sequence[Turn], budget_tokens: int, *, user: str, sess
 
 
 def session_context(store: Store, user: str, session: str, budget_tokens: int = 1000,
-                    ) -> SessionContext:
-    """Read one session of *user* from the raw log and compress it into the budget."""
+                    *, max_raw_turns: int | None = None) -> SessionContext:
+    """Read one session of *user* from the raw log and compress it into the budget.
+
+    At most *max_raw_turns* of the newest turns stay verbatim when it has to fold.
+    """
+    return compress_turns(session_turns(store, user, session), budget_tokens, user=user,
+                          session=session, max_raw_turns=max_raw_turns)
+
+
+def session_turns(store: Store, user: str, session: str) -> list[Turn]:
+    """One session's turns of *user*, chronological, through the trust gate (:func:`gate_turn`)."""
     check_user_id(user)
     turns: list[Turn] = []
     for path in store.list(user_log_prefix(user)):
@@ -249,11 +262,10 @@ def session_context(store: Store, user: str, session: str, budget_tokens: int = 
             turns.extend(t for t in parse_file(store.read_text(path), user)
                          if t.session == session and not is_erased(t))
     turns.sort(key=lambda t: t.at)
-    return compress_turns([_gated(t) for t in turns], budget_tokens, user=user,
-                          session=session)
+    return [gate_turn(t) for t in turns]
 
 
-def _gated(turn: Turn) -> Turn:
+def gate_turn(turn: Turn) -> Turn:
     """A turn as a prompt may see it: secrets redacted, a flagged turn's text withheld.
 
     The block goes to a model as the session so far, and its older turns are

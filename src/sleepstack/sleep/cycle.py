@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .. import observe
 from ..config import Config
 from ..engines import Engine, cycle_lock, get_engine, kill_point
 from ..errors import NotFoundError, SleepstackError
@@ -146,8 +147,11 @@ def run_cycle(
     package). Its ``{"seq": …}`` result is reported when it wrote something.
     """
     with cycle_lock(store):
-        return _run_locked(store, config, engine=engine, dry_run=dry_run, now=now, plan=plan,
-                           after_commit=after_commit)
+        summary = _run_locked(store, config, engine=engine, dry_run=dry_run, now=now, plan=plan,
+                               after_commit=after_commit)
+    observe.cycle_done(summary.timings_s, cycle_id=summary.cycle_id, noop=summary.noop,
+                       dry_run=summary.dry_run)
+    return summary
 
 
 def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: bool,

@@ -31,12 +31,14 @@ import builtins
 import errno
 import json
 import os
+import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from .. import observe
 from ..errors import (
     ContentRefused,
     CorruptStoreError,
@@ -369,12 +371,15 @@ class Store:
         if not changes:
             return []
         _check_actor(actor, reason)
+        t0 = time.perf_counter()
         prepared = [self._prepare_static(c, ingest=ingest) for c in changes]
         with self.fs.lock():
             self._recover_if_needed()
             if guard is not None:
                 guard()
-            return self._commit(prepared, actor=actor, reason=reason, cycle=cycle, extra=extra)
+            done = self._commit(prepared, actor=actor, reason=reason, cycle=cycle, extra=extra)
+        observe.store_write(len(prepared), actor, time.perf_counter() - t0)
+        return done
 
     # -------------------------------------------------------------- internals
     def _prepare_static(self, c: Change, *, ingest: bool) -> Change:

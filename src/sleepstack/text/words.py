@@ -1,8 +1,8 @@
 """Words of a text as the index and the wake path see them: word runs, stop words, stems.
 
 The analyser is deliberately simple and deterministic: lower-case word runs,
-English stop words dropped, a light suffix stemmer (the FTS side uses Porter;
-both map "hiking"/"hikes" to "hike" and that is what matters for recall).
+English stop words dropped, and Porter's stemmer -- the same one FTS5 applies to
+indexed rows (:mod:`.stemmer`), so a turn matches the same way wherever it sits.
 :data:`FUNCTION_WORDS` is the much shorter list consolidation compares claims
 without (it keeps "like", "much", "going": they carry a claim's meaning).
 """
@@ -10,6 +10,8 @@ without (it keeps "like", "much", "going": they carry a claim's meaning).
 from __future__ import annotations
 
 import re
+
+from .stemmer import porter_stem
 
 __all__ = ["FUNCTION_WORDS", "STOPWORDS", "raw_words", "stem", "terms"]
 
@@ -38,23 +40,8 @@ STOPWORDS = frozenset(
 
 
 def stem(word: str) -> str:
-    """A light English suffix stemmer (plural, -ing, -ed, -ly)."""
-    w = word
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 5 and w.endswith("ing"):
-        w = w[:-3]
-        return w[:-1] if len(w) > 3 and w[-1] == w[-2] else w
-    if len(w) > 4 and w.endswith("ed"):
-        w = w[:-2]
-        return w[:-1] if len(w) > 3 and w[-1] == w[-2] else w
-    if len(w) > 4 and w.endswith("ly"):
-        return w[:-2]
-    if len(w) > 3 and w.endswith("es") and w[-3] in "sxz":
-        return w[:-2]
-    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
-        return w[:-1]
-    return w
+    """Porter's stem, as FTS5's tokenizer computes it (:mod:`.stemmer`)."""
+    return porter_stem(word)
 
 
 def terms(text: str, *, keep_stopwords: bool = False) -> list[str]:

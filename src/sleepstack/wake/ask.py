@@ -9,14 +9,15 @@ is passed as quoted data, never as instructions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from ..store import Store
 from .context import Context, Item
 from .fence import CLOSE, OPEN
-from .recall import recall
+from .recall import DEFAULT_CONFIG, RecallConfig, recall
 
 __all__ = ["Answer", "ask"]
 
@@ -38,6 +39,8 @@ class Answer:
     context: Context
     cites: tuple[str, ...]
     llm: str = "none"
+    #: ``retrieve`` (the recall), ``answer`` (extractive or the LLM call), ``total``; in ms
+    timings_ms: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -46,6 +49,7 @@ class Answer:
             "cites": list(self.cites),
             "llm": self.llm,
             "context": self.context.to_dict(),
+            "timings_ms": dict(self.timings_ms),
         }
 
 
@@ -72,9 +76,23 @@ def ask(
     session: str | None = None,
     budget_tokens: int = 1000,
     now: datetime | None = None,
+    config: RecallConfig = DEFAULT_CONFIG,
 ) -> Answer:
-    """Recall for *question*, then answer it (extractively when *llm* is None or ``none``)."""
-    ctx = recall(store, question, user, session, budget_tokens, now=now)
+    """Recall for *question*, then answer it (extractively when *llm* is None or ``none``).
+
+    The answer carries its timings: how long the recall and the answer took.
+    """
+    t0 = time.perf_counter()
+    ctx = recall(store, question, user, session, budget_tokens, now=now, config=config)
+    t1 = time.perf_counter()
+    answer = _answer(ctx, question, user, llm)
+    t2 = time.perf_counter()
+    return replace(answer, timings_ms={"retrieve": round((t1 - t0) * 1000, 3),
+                                       "answer": round((t2 - t1) * 1000, 3),
+                                       "total": round((t2 - t0) * 1000, 3)})
+
+
+def _answer(ctx: Context, question: str, user: str, llm: str | None) -> Answer:
     if llm is None or llm.strip().lower() in ("", "none"):
         return _extractive(ctx)
     from ..adapters.llm import is_none, load_llm

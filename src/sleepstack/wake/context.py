@@ -92,6 +92,9 @@ class Context:
     ctx_tokens: int
     timings_ms: dict[str, float]
     degraded: bool = False
+    #: "latency" when recall skipped expensive stages to meet ``max_latency_ms`` (wake/budget.py)
+    fallback: str | None = None
+    skipped: tuple[str, ...] = ()  # the stages it skipped
 
     @property
     def cites(self) -> tuple[str, ...]:
@@ -109,6 +112,9 @@ class Context:
             "ctx_tokens": self.ctx_tokens,
             "timings_ms": dict(self.timings_ms),
             "degraded": self.degraded,
+            # Only present when it applied, so the documented keys stay as they were.
+            **({"fallback": self.fallback, "skipped": list(self.skipped)}
+               if self.fallback else {}),
         }
 
 

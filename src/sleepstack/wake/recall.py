@@ -36,7 +36,8 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from ..adapters.embed import DEFAULT_EMBEDDER
+from .. import observe
+from ..adapters.embed import DEFAULT_EMBEDDER, is_loaded
 from ..errors import SleepstackError, UsageError
 from ..index.lexical import BM25, STOPWORDS, fts_query, raw_words, stem
 from ..index.reader import Generation, IndexUnavailable, UserData, open_current
@@ -45,6 +46,8 @@ from ..index.schema import user_key
 from ..index.vectors import F32, get_embedder
 from ..store import Store
 from ..store.paths import check_user_id
+from .budget import LatencyBudget, estimate_ms
+from .cache import memory_state, results_cache
 from .context import Context, Piece, count_tokens, pack, render
 from .route import Route, route
 from .sources import all_rows, changed_rows, tail_rows
@@ -87,6 +90,11 @@ class RecallConfig:
     profile_share: float = 0.15
     #: pure pleasantries ("thanks!", "happy to help") are worth this share of their score
     filler_factor: float = 0.3
+    # ``[retrieval]`` (wake/budget.py, wake/cache.py): 0 turns each off
+    max_latency_ms: float = 0.0  # skip expensive stages that would not fit; lexical fallback
+    fallback_to_keywords: bool = True
+    top_k: int = 0  # at most this many items (0: as many as the budget holds)
+    cache_ttl_s: float = 0.0  # results cache entry lifetime (0: no cache)
 
 
 DEFAULT_CONFIG = RecallConfig()
@@ -166,7 +174,7 @@ def flag_mask(rows: list[Row]) -> np.ndarray:
 
 def _indexed_pool(store: Store, gen: Generation, user: str, content: str,
                   qvec: F32 | None, routes: list[Route], cfg: RecallConfig,
-                  include_flagged: bool = False) -> _Pool:
+                  include_flagged: bool = False, budget: LatencyBudget | None = None) -> _Pool:
     ud = gen.user_data(user)
     raw_marks = {p: size for p, (_, size) in ud.sources.items() if p.startswith("memory/log/")}
     fresh = tail_rows(store, user, raw_marks)
@@ -205,10 +213,14 @@ def _indexed_pool(store: Store, gen: Generation, user: str, content: str,
                                                       fresh + topic_fresh)
 
     dense: F32 | None = None
-    if qvec is not None:
+    units = ud.matrix.size + sum(td.matrix.size for td in tds)
+    if qvec is not None and (budget is None or budget.allows("dense", units)):
+        t_dense = time.perf_counter()
         dense = np.full(len(rows), -1.0, dtype=np.float32)
         dense[:n_user] = ud.matrix @ qvec
-        if n_fresh:
+        if budget is not None:
+            budget.timed("dense", t_dense, units)
+        if n_fresh and (budget is None or budget.allows("fresh_embed")):
             for i, vec in _embed_fresh(gen.embedder, fresh + topic_fresh,
                                        cfg.fresh_dense_cap).items():
                 dense[n_user + i] = float(vec @ qvec)
@@ -249,7 +261,7 @@ def _indexed_pool(store: Store, gen: Generation, user: str, content: str,
 
 
 def _file_pool(store: Store, user: str, content: str, cfg: RecallConfig,
-               include_flagged: bool = False) -> _Pool:
+               include_flagged: bool = False, budget: LatencyBudget | None = None) -> _Pool:
     rows = all_rows(store, user)
     if not include_flagged:
         rows = [r for r in rows if not r.flags]
@@ -261,6 +273,10 @@ def _file_pool(store: Store, user: str, content: str, cfg: RecallConfig,
     # "where does she live?" vs "I moved to Lisbon") would find nothing; the
     # newest rows are embedded on the fly so the degraded answer is still useful.
     dense: F32 | None = None
+    stage = "embed" if is_loaded(DEFAULT_EMBEDDER) else "embed_load"
+    if budget is not None and not budget.allows(stage, extra_ms=estimate_ms(
+            "fresh_embed", min(len(rows), cfg.degraded_dense_cap) / 32)):
+        return _Pool(rows, lex, None, np.zeros(len(rows), dtype=bool), sessions)
     try:
         qvec = get_embedder(DEFAULT_EMBEDDER).embed([content])[0]
         dense = np.full(len(rows), -1.0, dtype=np.float32)
@@ -283,6 +299,14 @@ def _ranks(values: F32, mask: np.ndarray, top: int) -> dict[int, int]:
     return {int(i): r for r, i in enumerate(order, start=1)}
 
 
+def _quantile(vals: F32, q: float) -> float:
+    """``np.quantile(vals, q)`` (linear interpolation) without importing numpy.ma (~50 ms cold)."""
+    pos = q * (vals.size - 1)
+    lo, hi = math.floor(pos), math.ceil(pos)
+    part = np.partition(vals, [lo, hi])
+    return float(part[lo] + (part[hi] - part[lo]) * (pos - lo))
+
+
 def _linear(values: F32, mask: np.ndarray, floor_q: float) -> F32:
     """Scores rescaled to [0, 1]: 0 at the *floor_q* quantile of the visible rows, 1 at the best."""
     out = np.zeros_like(values)
@@ -290,7 +314,7 @@ def _linear(values: F32, mask: np.ndarray, floor_q: float) -> F32:
     if idx.size == 0:
         return out
     vals = values[idx]
-    lo = float(np.quantile(vals, floor_q)) if floor_q > 0 else 0.0
+    lo = _quantile(vals, floor_q) if floor_q > 0 else 0.0
     hi = float(vals.max())
     if hi > lo:
         out[idx] = np.clip((vals - lo) / (hi - lo), 0.0, 1.0)
@@ -585,11 +609,21 @@ def recall(
     as flagged in the rendered context. Secrets are redacted either way.
     """
     t0 = time.perf_counter()
+    budget = LatencyBudget(config.max_latency_ms, config.fallback_to_keywords, start=t0)
     check_user_id(user)
     if not isinstance(query, str) or not query.strip():
         raise UsageError("recall needs a non-empty query")
     if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 1:
         raise UsageError("budget_tokens must be a positive integer", budget=repr(budget_tokens))
+    cache_key = None
+    if config.cache_ttl_s > 0:
+        cache_key = results_cache.key(store, query, user, session, budget_tokens,
+                                      include_flagged, config, now)
+        state = memory_state(store, user)
+        hit = results_cache.get(cache_key, state, config.cache_ttl_s)
+        if hit is not None:
+            ms = round((time.perf_counter() - t0) * 1000, 3)
+            return replace(hit, timings_ms={**hit.timings_ms, "total": ms, "cache": ms})
     now = (now or datetime.now(UTC)).astimezone(UTC)
     degraded = False
     gen: Generation | None = None
@@ -598,9 +632,12 @@ def recall(
         gen = open_current(store)
     except IndexUnavailable:
         degraded = True
-    if gen is not None:
+    stage = "embed" if gen is not None and is_loaded(gen.embedder) else "embed_load"
+    if gen is not None and budget.allows(stage):
+        t_embed = time.perf_counter()
         try:
             qvec = get_embedder(gen.embedder).embed([query])[0]
+            budget.timed(stage, t_embed)
         except SleepstackError:
             degraded = True  # lexical only; still an answer
     routes: list[Route] = []
@@ -623,11 +660,11 @@ def recall(
             window = parse_time(content, anchor)
             content = window.strip(content) if window else content
             pool = _indexed_pool(store, gen, user, content, qvec, routes, config,
-                                 include_flagged)
+                                 include_flagged, budget)
         except Exception:  # any index failure: answer from the files instead
             degraded, pool = True, None
     if pool is None:
-        pool = _file_pool(store, user, content, config, include_flagged)
+        pool = _file_pool(store, user, content, config, include_flagged, budget)
         window = parse_time(content, choose_anchor(now, _latest(pool)))
         if window is not None:
             content = window.strip(content)
@@ -635,7 +672,8 @@ def recall(
     anchor = choose_anchor(now, _latest(pool))
     past = about_past(query, window, anchor)
     pieces = _score(pool, config, window, past, anchor, session, content)
-    if config.prf and qvec is not None and pool.matrix is not None and pieces:
+    if (config.prf and qvec is not None and pool.matrix is not None and pieces
+            and budget.allows("prf", pool.matrix.size)):
         # Move the query towards its best hits and score again (no LLM query expansion).
         top = [p.extra["pos"] for p in pieces[: config.prf_k] if p.extra["pos"] < len(pool.matrix)]
         if top:
@@ -651,6 +689,10 @@ def recall(
             p.extra["session_start"] = pool.rows[pool.sessions[sess][0]].at
     t_retrieve = time.perf_counter()
     chosen, block, tokens = _assemble(pool, pieces, budget_tokens, neighbours, config)
+    if config.top_k and len(chosen) > config.top_k:
+        chosen = chosen[: config.top_k]
+        block = render(chosen)
+        tokens = count_tokens(block)
     t_end = time.perf_counter()
     timings = {
         "route": round((t_route - t0) * 1000, 3),
@@ -658,6 +700,11 @@ def recall(
         "assemble": round((t_end - t_retrieve) * 1000, 3),
         "total": round((t_end - t0) * 1000, 3),
     }
-    return Context(query=query, user=user, items=tuple(p.item() for p in chosen),
-                   context=block, ctx_chars=len(block), ctx_tokens=tokens, timings_ms=timings,
-                   degraded=degraded)
+    ctx = Context(query=query, user=user, items=tuple(p.item() for p in chosen),
+                  context=block, ctx_chars=len(block), ctx_tokens=tokens, timings_ms=timings,
+                  degraded=degraded, fallback=budget.fallback, skipped=tuple(budget.skipped))
+    if cache_key is not None:
+        results_cache.put(cache_key, state, ctx)
+    observe.recall_done(timings, degraded=degraded, fallback=ctx.fallback,
+                        items=len(ctx.items), ctx_tokens=tokens)
+    return ctx

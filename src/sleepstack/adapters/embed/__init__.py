@@ -26,6 +26,7 @@ __all__ = [
     "Embedder",
     "FloatMatrix",
     "clear_embedder_cache",
+    "is_loaded",
     "load_embedder",
 ]
 
@@ -69,6 +70,15 @@ def load_embedder(spec: str = DEFAULT_EMBEDDER) -> Embedder:
             cached = factory()
             _cache[key] = cached
         return cached
+
+
+def is_loaded(spec: str) -> bool:
+    """Whether *spec*'s embedder is already loaded in this process (no load is started)."""
+    try:
+        key, _ = _resolve(spec)
+    except Exception:
+        return False
+    return key in _cache
 
 
 def clear_embedder_cache() -> None:

@@ -20,7 +20,7 @@ import json
 import math
 import mmap
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sleepstack.adapters.embed.base import FloatMatrix, check_texts, l2_normalize
+from sleepstack.adapters.embed.pin import verify_weights
 from sleepstack.errors import EmbedderError, UsageError
 
 __all__ = [
@@ -168,9 +169,15 @@ class _Layer:
 
 
 def _contig_t(w: F32) -> F32:
-    # torch stores Linear weights as (out, in); a C-contiguous (in, out) copy makes
-    # x @ w about 30% faster for the small batches of the query path than a .T view.
-    return np.ascontiguousarray(w.T)
+    # torch stores Linear weights as (out, in). Loading keeps a free .T view (a cold
+    # per-turn CLI call embeds one question: copying 88 MB of weights would cost it
+    # more than the forward pass); the first large batch makes C-contiguous (in, out)
+    # copies, which make x @ w ~30% faster (see MiniLMEmbedder._contiguous).
+    return w.T
+
+
+#: batches at least this large switch the weights to contiguous copies first
+_CONTIG_BATCH = 8
 
 
 def _layer_norm(x: F32, gamma: F32, beta: F32, eps: float) -> F32:
@@ -250,12 +257,15 @@ class MiniLMEmbedder:
         *,
         name: str = f"local:{MODEL_NAME}",
         batch_size: int = 32,
+        verify: bool = True,
     ) -> None:
         if batch_size < 1:
             raise UsageError("batch_size must be >= 1", batch_size=batch_size)
         self.name = name
         self.batch_size = batch_size
         self.model_dir = model_dir if model_dir is not None else find_model_dir()
+        if verify:  # the pinned sha256 of each file, before any of it is used
+            verify_weights(self.model_dir)
         cfg = self._read_json("config.json", required=True) or {}
         pooling = self._read_json("1_Pooling/config.json", required=False)
         st_cfg = self._read_json("sentence_bert_config.json", required=False)
@@ -390,9 +400,22 @@ class MiniLMEmbedder:
 
     # -- inference ---------------------------------------------------------------------
 
+    def _contiguous(self) -> None:
+        """Replace the transposed weight views by contiguous copies (once, for batches)."""
+        if getattr(self, "_contig_done", False):
+            return
+        self._layers = tuple(
+            replace(layer, w_qkv=np.ascontiguousarray(layer.w_qkv),
+                    w_ao=np.ascontiguousarray(layer.w_ao), w_in=np.ascontiguousarray(layer.w_in),
+                    w_out=np.ascontiguousarray(layer.w_out))
+            for layer in self._layers)
+        self._contig_done = True
+
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         """Embed ``texts``; see :class:`sleepstack.adapters.embed.base.Embedder`."""
         items = check_texts(texts)
+        if len(items) >= _CONTIG_BATCH:
+            self._contiguous()
         out = np.empty((len(items), self.dim), dtype=np.float32)
         if not items:
             return out

@@ -17,8 +17,10 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Mapping
 
+from sleepstack import observe
 from sleepstack.errors import LLMError, UsageError
 
 from .base import Completion, estimate_tokens
@@ -81,6 +83,7 @@ class CmdLLM:
         json_mode: bool = False,
     ) -> Completion:
         """Run the command once and return its stdout as the completion."""
+        t0 = time.perf_counter()
         stdin_text = f"{system}\n\n{prompt}" if system else prompt
         env = dict(self.env if self.env is not None else os.environ)
         env["SLEEPSTACK_LLM_MAX_TOKENS"] = str(max_tokens)
@@ -94,12 +97,15 @@ class CmdLLM:
                 stderr=_excerpt(stderr),
             )
         text = stdout.strip()
-        return Completion(
+        done = Completion(
             text=text,
             prompt_tokens=estimate_tokens(stdin_text),
             completion_tokens=estimate_tokens(text),
             model=self.spec,
         )
+        observe.llm_call(self.spec, done.prompt_tokens, done.completion_tokens,
+                         time.perf_counter() - t0)
+        return done
 
     def _run(self, stdin_text: str, env: dict[str, str]) -> tuple[str, str, int]:
         try:

@@ -25,6 +25,7 @@ from typing import Any
 
 import httpx
 
+from sleepstack import observe
 from sleepstack.errors import LLMError, UsageError
 
 from .base import Completion, estimate_tokens
@@ -136,6 +137,7 @@ class OpenAILLM:
         json_mode: bool = False,
     ) -> Completion:
         """Send one chat completion request and return the first choice."""
+        t0 = time.perf_counter()
         messages: list[dict[str, str]] = []
         if system:
             messages.append({"role": "system", "content": system})
@@ -153,7 +155,10 @@ class OpenAILLM:
                 fallbacks_left -= 1
                 continue
             break
-        return self._parse(response, messages)
+        done = self._parse(response, messages)
+        observe.llm_call(self.spec, done.prompt_tokens, done.completion_tokens,
+                         time.perf_counter() - t0)
+        return done
 
     # -- request -------------------------------------------------------------
 

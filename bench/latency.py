@@ -1,0 +1,147 @@
+"""Latency budget: recall under ``max_latency_ms`` on a large store vs lexical-only and unbudgeted.
+
+Builds (once, cached in bench/out) a store of N turns for U users with the
+synthetic conversations of bench/scale.py, indexed with a 384-dimensional
+embedder (``hash:384`` by default: the same vector work per query as MiniLM,
+without hours of embedding on a small machine; ``--embedder`` picks another).
+A fresh worker process then runs each question three ways, in this order:
+
+* ``lexical``: the budget at ~0, so every expensive stage is skipped (the
+  "one lexical query" of the claim);
+* ``budget``: ``max_latency_ms`` (default 5);
+* ``full``: no budget.
+
+The very first ``budget`` query of the process meets an unloaded embedder
+(the model load is the cost the budget must avoid). The claim checked: every
+budgeted recall returns within ``max_latency_ms`` + its question's lexical-only
+time; the table shows how often the budget fell back and what it skipped.
+
+Usage: python bench/latency.py [--turns 100000] [--users 1] [--queries 200] [--budget-ms 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from _table import median, pct, table
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "bench" / "out"
+
+
+def build(home: Path, turns: int, users: int, embedder: str) -> dict[str, float]:
+    from scale import generate
+    from sleepstack.api import Memory
+    from sleepstack.index.build import build_generation
+
+    stamp = home / "bench-stamp"
+    want = f"{turns}/{users}/{embedder}"
+    if stamp.exists() and stamp.read_text() == want:
+        return {}
+    shutil.rmtree(home, ignore_errors=True)
+    t = time.perf_counter()
+    mem = Memory.init(home, actor="bench")
+    cfg = home / "sleepstack.toml"
+    cfg.write_text(cfg.read_text().replace('embedder = "local:all-MiniLM-L6-v2"',
+                                           f'embedder = "{embedder}"')
+                   # one synthetic user's years of sessions run past today
+                   + "\n[log]\nmax_future_days = 36500\n")
+    mem = Memory(home, actor="bench")  # with that config
+    for rows in generate(turns, users):
+        for i in range(0, len(rows), 20_000):
+            mem.import_turns(rows[i:i + 20_000])
+    t_import = time.perf_counter() - t
+    t = time.perf_counter()
+    build_generation(mem.store, embedder=embedder, full=True)
+    stamp.write_text(want)
+    return {"import_s": t_import, "index_s": time.perf_counter() - t}
+
+
+def worker(home: str, users: int, queries: int, budget_ms: float) -> None:
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
+    from dataclasses import replace
+
+    from scale import QUESTIONS, sentence
+    from sleepstack.store import Store
+    from sleepstack.wake.recall import DEFAULT_CONFIG, recall
+
+    store = Store.open(home)
+    rng = random.Random(5)
+    modes = {"lexical": replace(DEFAULT_CONFIG, max_latency_ms=1e-6),
+             "budget": replace(DEFAULT_CONFIG, max_latency_ms=budget_ms),
+             "full": DEFAULT_CONFIG}
+    out: dict[str, list[dict[str, object]]] = {m: [] for m in modes}
+    for n in range(queries):
+        user = f"user{rng.randrange(users):03d}"
+        q = sentence(rng, rng.choice(QUESTIONS))
+        for mode, cfg in (("budget", modes["budget"]), ("lexical", modes["lexical"]),
+                          ("full", modes["full"])) if n == 0 else modes.items():
+            t = time.perf_counter()
+            ctx = recall(store, q, user, budget_tokens=1000, config=cfg)
+            ms = (time.perf_counter() - t) * 1000
+            out[mode].append({"ms": ms, "fallback": ctx.fallback, "skipped": list(ctx.skipped),
+                              "n": n})
+    print(json.dumps(out))
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--turns", type=int, default=100_000)
+    p.add_argument("--users", type=int, default=1)
+    p.add_argument("--queries", type=int, default=200)
+    p.add_argument("--budget-ms", type=float, default=5.0)
+    p.add_argument("--embedder", default="hash:384")
+    p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.worker:
+        worker(args.worker, args.users, args.queries, args.budget_ms)
+        return 0
+    home = OUT / f"latency-home-{args.turns}-{args.users}-{args.embedder.replace(':', '_')}"
+    info = build(home, args.turns, args.users, args.embedder)
+    if info:
+        print(f"built: import {info['import_s']:.0f}s, index {info['index_s']:.0f}s",
+              file=sys.stderr)
+    res = subprocess.run([sys.executable, __file__, "--worker", str(home), "--users",
+                          str(args.users), "--queries", str(args.queries), "--budget-ms",
+                          str(args.budget_ms)], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parent)
+    data = json.loads(res.stdout.strip().splitlines()[-1])
+    rows = []
+    for mode in ("lexical", "budget", "full"):
+        ms = [float(r["ms"]) for r in data[mode]]
+        fell = sum(1 for r in data[mode] if r["fallback"])
+        skipped = Counter(s for r in data[mode] for s in r["skipped"])
+        rows.append([mode, len(ms), f"{median(ms):.2f}", f"{pct(ms, 95):.2f}",
+                     f"{max(ms):.2f}", f"{fell}/{len(ms)}",
+                     ", ".join(f"{k} {v}" for k, v in skipped.most_common()) or "-"])
+    lex = {int(r["n"]): float(r["ms"]) for r in data["lexical"]}
+    over = [(float(r["ms"]), lex[int(r["n"])]) for r in data["budget"]
+            if float(r["ms"]) > args.budget_ms + lex[int(r["n"])]]
+    first = data["budget"][0]
+    print(f"\nRecall latency, {args.turns} turns / {args.users} user(s), embedder"
+          f" {args.embedder}, max_latency_ms = {args.budget_ms:g} (ms, one worker process)")
+    print(table(["mode", "queries", "p50", "p95", "max", "fallback", "skipped stages"], rows))
+    print(f"\nfirst budgeted query (embedder not loaded yet): {float(first['ms']):.2f} ms,"
+          f" skipped {', '.join(first['skipped']) or 'nothing'}")
+    p50 = {m: median([float(r["ms"]) for r in data[m]]) for m in data}
+    verdict = "yes" if p50["budget"] <= p50["lexical"] + args.budget_ms else "NO"
+    print(f"budget p50 {p50['budget']:.2f} ms <= lexical p50 {p50['lexical']:.2f} ms +"
+          f" {args.budget_ms:g} ms: {verdict}")
+    print(f"budgeted recalls over max_latency_ms + their own lexical-only time: {len(over)}"
+          f"/{len(data['budget'])}" + (f" (worst {max(o[0] - o[1] for o in over):.2f} ms"
+                                       " beyond the lexical time)" if over else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
