@@ -10,6 +10,7 @@ cluster        embed a user's notes and cluster related ones (user)
 consolidate    merge one cluster, cached on its content and grounded (cluster)
 expire         close facts past their category's TTL (user)
 summarise      ``facts.jsonl``, ``SHORT_TERM.md``, ``LONG_TERM.md`` (user)
+graph          entities and relations (user with new turns; changed topic)
 =============  ==========================================================
 
 The snapshot before them and the state, report, commit and index steps after
@@ -19,13 +20,13 @@ them are the cycle's own (:mod:`sleepstack.sleep.cycle`).
 from __future__ import annotations
 
 from ..plan import Phase, Plan
-from . import consolidate, memory, promote
+from . import consolidate, graph, memory, promote
 
 __all__ = ["PHASE_NAMES", "default_plan"]
 
 
 def default_plan() -> Plan:
-    """Validate → extract → resolve → cluster → consolidate → expire → summarise."""
+    """Validate → extract → resolve → cluster → consolidate → expire → summarise → graph."""
     return Plan((
         Phase("validate", promote.split, promote.work, promote.merge, cpu_heavy=True,
               security=True),
@@ -39,6 +40,7 @@ def default_plan() -> Plan:
         Phase("expire", memory.expire_split, memory.expire_work, memory.expire_merge),
         Phase("summarise", memory.summarise_split, memory.summarise_work,
               memory.summarise_merge),
+        Phase("graph", graph.graph_split, graph.graph_work, graph.graph_merge, cpu_heavy=True),
     ))
 
 
