@@ -81,7 +81,43 @@ def build_graph(graph: Graph, texts: Iterable[Text], *, user_name: str | None = 
                                                                  speaker=spk)])
     if llm_statements:
         apply_statements(g, res, sorted(llm_statements, key=lambda s: (s.at, s.cite)))
+    _cite_lowercase_mentions(g, batch)
     return g
+
+
+_WORD = re.compile(r"[\w'’-]+")
+
+
+def _cite_lowercase_mentions(g: Graph, batch: Sequence[Text]) -> None:
+    """A known name written in lower case ("pottery", "sweden") is a mention too.
+
+    Names are found capitalised first (that is what makes them names); once
+    known, every text of the batch that writes one, in any case, cites it.
+    """
+    if not batch:
+        return
+    where: dict[str, set[int]] = {}
+    lows = [t.text.casefold() for t in batch]
+    for i, low in enumerate(lows):
+        for w in _WORD.findall(low):
+            where.setdefault(w, set()).add(i)
+    for eid, e in list(g.entities.items()):
+        if e.kind == "user":
+            continue
+        hits: set[int] = set()
+        for n in e.names():
+            words = n.casefold().split()
+            if not words or len(n) < 3 or "'s " in n:
+                continue
+            cand = set(where.get(words[0], ()))
+            for w in words[1:]:
+                cand &= where.get(w, set())
+            nl = n.casefold()
+            hits |= {i for i in cand if nl in lows[i]}
+        cur = g.entities[eid]
+        for i in sorted(hits):
+            cur = cur.mention(batch[i].cite, batch[i].at)
+        g.entities[eid] = cur
 
 
 _KIN_RE = re.compile(
@@ -126,6 +162,9 @@ def apply_statements(g: Graph, res: Resolver, statements: Iterable[Statement]) -
             kin = _kin_word(st.sentence, st.src)
             if kin:
                 src = res.absorb_placeholder(src, dst, kin, st.at, st.cite)
+                if dst.kind == "user":  # "my sister" names Ana from now on
+                    src = res.alias(src, f"my {kin}", f"stated as 'my {kin}' ({st.cite})",
+                                    st.at)
         for ref, other in ((st.src, src), (st.dst, dst)):
             if ref.startswith("@ref:") and other.id in g.entities:
                 # "my sister" is, at least, the speaker's sister.

@@ -40,6 +40,9 @@ mr mrs ms dr mom dad mum mother father sister brother wife husband partner boss 
 after before since because while though although as at in on of for to from with by
 haha lol omg congrats congratulations love thats that's it's let's lets do did does
 can could would should will shall might must not never always sometimes still even
+thankfully luckily hopefully honestly finally recently sadly unfortunately fortunately
+definitely absolutely totally seriously basically now bye goodbye cheers btw anyway glad
+anything everything everyone someone something nothing whenever whatever wherever am is are
 """
 _NOT_NAMES = frozenset(_NOT_NAME_WORDS.split())
 

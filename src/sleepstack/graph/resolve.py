@@ -78,6 +78,12 @@ class Resolver:
                       and _norm(e.name.split()[0]) == key]
             if len(fuller) == 1:
                 return self._alias(fuller[0], name, f"first name of {fuller[0].name}", at)
+            # A short form of one named person's first name ("Mel" for Melanie).
+            short_of = [e for e in people if e.kind == "person" and len(key) >= 3
+                        and _norm(e.name.split()[0]).startswith(key)
+                        and _norm(e.name.split()[0]) != key and "'s " not in e.name]
+            if len(short_of) == 1:
+                return self._alias(short_of[0], name, f"short form of {short_of[0].name}", at)
         elif kind in ("person", "thing"):
             short = [e for e in people if len(e.name.split()) == 1
                      and _norm(e.name) == _norm(words[0]) and e.id != USER_ENTITY]
@@ -86,6 +92,10 @@ class Resolver:
         if not create:
             return None
         return self._add(name, kind, at)
+
+    def alias(self, e: Entity, alias: str, reason: str, at: str | None) -> Entity:
+        """*e* also goes by *alias* (recorded with *reason*)."""
+        return self._alias(e, alias, reason, at)
 
     def _alias(self, e: Entity, alias: str, reason: str, at: str | None) -> Entity:
         if _norm(alias) not in {_norm(n) for n in e.names()}:

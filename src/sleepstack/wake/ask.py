@@ -73,8 +73,15 @@ def ask(
     budget_tokens: int = 1000,
     now: datetime | None = None,
 ) -> Answer:
-    """Recall for *question*, then answer it (extractively when *llm* is None or ``none``)."""
-    ctx = recall(store, question, user, session, budget_tokens, now=now)
+    """Recall for *question*, then answer it (extractively when *llm* is None or ``none``).
+
+    Recall is deep when the question names two entities of the user's graph or
+    asks who/which/both (:func:`sleepstack.wake.deep.wants_deep`).
+    """
+    from .deep import wants_deep
+
+    ctx = recall(store, question, user, session, budget_tokens, now=now,
+                 deep=wants_deep(store, user, question))
     if llm is None or llm.strip().lower() in ("", "none"):
         return _extractive(ctx)
     from ..adapters.llm import is_none, load_llm
