@@ -11,8 +11,9 @@ hands the ranking to :func:`expand`:
    each step multiplying the path's strength by :attr:`DeepConfig.hop_decay`;
 3. **turns**: every turn an entity cites gains the entity's strength, divided
    by ``1 + ln(turns citing it)`` (a name in every turn says little about any),
-   times a recency factor, in units of the best hit's score; turns already ranked add it to their score, the
-   others join the ranking even when they share no word with the question.
+   times a recency factor, in units of the best hit's score; turns already
+   ranked add it to their score, the others join the ranking even when they
+   share no word with the question.
 
 Read-only: the graph file is read through the store's read API (and parsed
 once per content), nothing is written. A store with ``[structured] tier =
