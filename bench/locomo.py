@@ -236,6 +236,10 @@ def run(args: argparse.Namespace) -> int:
               f" {ginfo['graph_s']:.1f}s ({ginfo['written']} files written)", file=sys.stderr)
     budgets = [int(b) for b in args.budgets.split(",")]
     cfg = RecallConfig(**json.loads(args.config)) if args.config else DEFAULT_CONFIG
+    if args.deep_config:
+        from sleepstack.wake import deep as deep_mod
+
+        deep_mod.DEFAULT_DEEP = deep_mod.DeepConfig(**json.loads(args.deep_config))
     emb = get_embedder(EMBEDDER)
     # scores[(budget, system)][category] -> list of (recall, audited recall)
     scores: dict[tuple[int, str], dict[int, list[tuple[float, float]]]] = defaultdict(
@@ -245,7 +249,13 @@ def run(args: argparse.Namespace) -> int:
     skipped = 0
     now = datetime.now(UTC)
     recall(mem.store, "warm up", convs[0]["sample_id"], budget_tokens=100)  # load caches
+    only = set(range(len(convs)))
+    if args.only:
+        lo, _, hi = args.only.partition("-")
+        only = set(range(int(lo), int(hi or lo) + 1))
     for ci, conv in enumerate(convs):
+        if ci not in only:
+            continue
         user = conv["sample_id"]
         c = conv["conversation"]
         dates = {}
@@ -344,6 +354,8 @@ def main() -> int:
     p.add_argument("--config", default="", help="JSON overrides of RecallConfig (tuning)")
     p.add_argument("--deep", action="store_true",
                    help="build the graphs and run deep recall beside fast recall")
+    p.add_argument("--deep-config", default="", help="JSON overrides of DeepConfig (tuning)")
+    p.add_argument("--only", default="", help="conversation indices to run, e.g. 0-4")
     return run(p.parse_args())
 
 

@@ -147,3 +147,19 @@ def test_http_deep_true(server: tuple[str, str]) -> None:
     assert "a2" not in cites(fast) and "a2" in cites(deep)
     bad = httpx.post(f"{base}/v1/recall", json=body | {"deep": "very"}, headers=h, timeout=30)
     assert bad.status_code == 422
+
+
+def test_web_graph_page_is_svg_with_an_entity_timeline(server: tuple[str, str]) -> None:
+    base, token = server
+    h = {"Authorization": f"Bearer {token}"}
+    page = httpx.get(f"{base}/ui/graph", headers=h, timeout=30)
+    assert page.status_code == 200, page.text
+    assert "<svg" in page.text and "Acme Corp" in page.text and "<script" not in page.text
+    one = httpx.get(f"{base}/ui/graph", params={"entity": "Ana"}, headers=h, timeout=30)
+    assert one.status_code == 200
+    assert "Timeline" in one.text and "works_at → Acme Corp" in one.text
+    assert "timeline of Ana" in one.text
+    hostile = httpx.get(f"{base}/ui/graph", params={"entity": "<img src=x onerror=alert(1)>"},
+                        headers=h, timeout=30)
+    assert hostile.status_code == 200 and "<img src=x" not in hostile.text
+    assert httpx.get(f"{base}/ui/graph", timeout=30).status_code == 401

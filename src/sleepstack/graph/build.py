@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .extract import KIN, Statement, extract, mentions
+from .extract import KIN, Statement, extract, mentions, sentences
 from .model import SINGLE_VALUED, Entity, Graph, Relation, relation_id
 from .resolve import Resolver
 
@@ -131,7 +131,8 @@ def _references(t: Text, speaker: str | None) -> list[Statement]:
     if speaker is None:
         return []
     out = []
-    for m in _KIN_RE.finditer(t.text):
+    text = " ".join(s for s in sentences(t.text) if not s.rstrip().endswith("?"))
+    for m in _KIN_RE.finditer(text):
         kin = m.group("kin").casefold()
         out.append(Statement(f"@ref:{speaker}|{kin}", KIN[kin][0], speaker, t.text[:300],
                              t.cite, t.at, "person", "user" if speaker == "@user" else "person"))

@@ -78,12 +78,14 @@ _POSS = r"(?:my|My|our|Our)"
 _WORK_VERB = (r"(?:work|works|worked|working|am working|is working|was working|have been working"
               r"|has been working|started working|started|start|starts|got a job|have a job"
               r"|has a job|took a job|took a position|accepted a job|interned|intern|interns"
-              r"|am employed|is employed|was employed|got hired|was hired|am hired|joined|join"
+              r"|am employed|is employed|was employed|employed|got hired|was hired|am hired|hired"
+              r"|joined|join"
               r"|joins)")
 _WORK_PREP = r"(?:at|for|by|with)?"
 _LIVE_VERB = (r"(?:live|lives|lived|living|am living|is living|have lived|has lived|moved"
-              r"|move|moves|moving|relocated|relocate|am based|is based|was based|reside|resides"
-              r"|settled)")
+              r"|move|moves|moving|relocated|relocate|reside|resides|settled)")
+#: "I'm based in": first person only ("Globex is based in" is an organisation's place)
+_LIVE_FIRST = rf"(?:{_LIVE_VERB[3:-1]}|am based|'m based|based)"
 _LIVE_PREP = r"(?:in|to|near|over in|out to|back to)"
 _LOC_VERB = (r"(?:is based|are based|is located|are located|is headquartered|are headquartered"
              r"|has its headquarters|has offices|sits)")
@@ -211,7 +213,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str, str, str, str, str]] = [
     (_compile(rf"\b(?:I'm|I am)\s+an?\s+[a-z]+(?:\s+[a-z]+)?\s+at\s+{_name_group('o')}"),
      "works_at", "@speaker", "o", "user", "organisation"),
     # "I live in Porto", "we moved to Lisbon"
-    (_compile(rf"\b{_FIRST}\s+(?:just\s+|now\s+|recently\s+|still\s+|finally\s+)?{_LIVE_VERB}"
+    (_compile(rf"\b{_FIRST}\s+(?:just\s+|now\s+|recently\s+|still\s+|finally\s+)?{_LIVE_FIRST}"
               rf"\s+{_LIVE_PREP}\s+{_name_group('p')}"), "lives_in", "@speaker", "p",
      "user", "place"),
     (_compile(rf"{_name_group('s')}\s+(?:just\s+|now\s+|recently\s+|still\s+|finally\s+)?"
@@ -288,6 +290,7 @@ def extract(text: str, *, cite: str, at: str, speaker: str | None) -> list[State
                 st = _statement(m, kind, src, dst, sk, dk, sent, cite, at, speaker)
                 if st is not None and validate(st, sent):
                     out.append(st)
+                    out.extend(_coordinated(st, sent[m.end():], sent))
     # One statement per (src, kind, dst) per text.
     seen: set[tuple[str, str, str]] = set()
     uniq: list[Statement] = []
@@ -297,6 +300,30 @@ def extract(text: str, *, cite: str, at: str, speaker: str | None) -> list[State
             seen.add(k)
             uniq.append(s)
     return uniq
+
+
+_AND_NAME = re.compile(rf"^(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+){_name_group('n')}")
+#: kinds whose object may be a list ("I manage Ines and Rui")
+_LISTS = frozenset({"manages", "friend_of", "owns"})
+
+
+def _coordinated(st: Statement, rest: str, sent: str) -> list[Statement]:
+    """The same relation to each further name of a list after the object."""
+    out: list[Statement] = []
+    if st.kind not in _LISTS or st.dst.startswith("@"):
+        return out
+    while True:
+        m = _AND_NAME.match(rest)
+        if m is None:
+            return out
+        name = _clean_name(m.group("n"))
+        if name is None:
+            return out
+        extra = Statement(st.src, st.kind, name, st.sentence, st.cite, st.at, st.src_kind,
+                          st.dst_kind, st.confidence, st.source)
+        if validate(extra, sent):
+            out.append(extra)
+        rest = rest[m.end():]
 
 
 def _who(tag: str, m: re.Match[str], speaker: str | None) -> str | None:

@@ -39,7 +39,7 @@ from ..store import Store
 from ..store.store import CONFIG_FILE
 from .context import Piece
 
-__all__ = ["DeepConfig", "DeepResult", "check_tier", "expand", "load_user_graph",
+__all__ = ["DEFAULT_DEEP", "DeepConfig", "DeepResult", "check_tier", "expand", "load_user_graph",
            "names_in", "wants_deep"]
 
 
@@ -56,6 +56,10 @@ class DeepConfig:
     recency_weight: float = 0.1
     recency_days: float = 90.0
     max_fanout: int = 400  # an entity citing more turns than this seeds nothing
+
+
+#: the configuration deep recall uses (a benchmark may replace it to tune)
+DEFAULT_DEEP = DeepConfig()
 
 
 @dataclass
@@ -179,7 +183,7 @@ def expand(store: Store, user: str, rows: Sequence[Row], hidden: Sequence[bool] 
            pieces: list[Piece], query: str, anchor: datetime,
            cfg: DeepConfig | None = None) -> DeepResult:
     """*pieces* re-ranked with what the user's graph connects to the question."""
-    cfg = cfg or DeepConfig()
+    cfg = cfg or DEFAULT_DEEP
     g = load_user_graph(store, user)
     if not g.entities:
         return DeepResult(pieces, [], 0)
