@@ -40,7 +40,8 @@ def default_plan() -> Plan:
         Phase("expire", memory.expire_split, memory.expire_work, memory.expire_merge),
         Phase("summarise", memory.summarise_split, memory.summarise_work,
               memory.summarise_merge),
-        Phase("graph", graph.graph_split, graph.graph_work, graph.graph_merge, cpu_heavy=True),
+        Phase("graph", graph.graph_split, graph.graph_work, graph.graph_merge, cpu_heavy=True,
+              uses_llm=True),
     ))
 
 

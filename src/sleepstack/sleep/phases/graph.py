@@ -13,7 +13,8 @@
 :func:`graph_inputs` (called by the cycle after the snapshot) reads what the
 split needs into ``state.inputs["graph"]`` and records each graph file's sha
 as the commit's precondition. With ``[structured] tier = "facts"`` it reads
-nothing and the phase has no items.
+nothing and the phase has no items. ``[structured] llm = true`` has the
+cycle's LLM (``[sleep] llm``) read relations too (:mod:`sleepstack.graph.llm`).
 """
 
 from __future__ import annotations
@@ -21,13 +22,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import NotFoundError
-from ...graph.build import Text, build_graph
+from ...graph.build import Text, build_graph, speaker_of
+from ...graph.extract import Statement
+from ...graph.llm import llm_statements
 from ...graph.model import Graph, graph_path, topic_graph_path
 from ...graph.tier import tier_of
 from ...layers.topics import topic_of
 from ...layers.trust import screen
 from ...store import Store
 from ..plan import CycleState, Item, Result
+from .memory import cycle_llm
 
 __all__ = ["graph_inputs", "graph_merge", "graph_split", "graph_work"]
 
@@ -45,7 +49,9 @@ def _read(store: Store, path: str) -> tuple[str, str | None]:
 def graph_inputs(store: Store, state: CycleState, raw: dict[str, Any] | None) -> None:
     """Read the graph files and topic documents the graph phase needs into the state."""
     tier = tier_of(raw)
-    info: dict[str, Any] = {"tier": tier, "users": {}, "topics": {}}
+    table = (raw or {}).get("structured", {})
+    info: dict[str, Any] = {"tier": tier, "users": {}, "topics": {},
+                            "llm": isinstance(table, dict) and table.get("llm") is True}
     state.inputs["graph"] = info
     if tier != "graph":
         return
@@ -82,7 +88,8 @@ def graph_split(state: CycleState) -> list[Item]:
         if not turns:
             continue
         items.append({"kind": "user", "owner": user, "prev": info["users"].get(user, ""),
-                      "turns": [{k: t[k] for k in ("id", "role", "text", "at")} for t in turns]})
+                      "turns": [{k: t[k] for k in ("id", "role", "text", "at")} for t in turns],
+                      "llm": bool(info.get("llm"))})
     for slug, t in sorted(info.get("topics", {}).items()):
         now = {d["path"]: d["sha"] for d in t["docs"]}
         if now == t.get("built_from"):
@@ -93,13 +100,19 @@ def graph_split(state: CycleState) -> list[Item]:
 
 def graph_work(item: Item, settings: dict[str, Any]) -> Result:
     """Build one user's or one topic's graph (pure: the item is all it reads)."""
-    del settings
     owner = str(item["owner"])
+    warnings: list[str] = []
     if item["kind"] == "user":
         prev = Graph.loads(str(item.get("prev") or ""), owner)
         texts = [Text(str(t["id"]), str(t["text"]), str(t["at"]), str(t.get("role") or ""))
                  for t in item["turns"]]
-        g = build_graph(prev, texts, user_name=owner)
+        extra: list[Statement] = []
+        llm, _ = cycle_llm(settings) if item.get("llm") else (None, None)
+        if llm is not None:
+            # The LLM's statements pass the rules' own validation (graph.llm).
+            extra, warnings = llm_statements(llm, [(t.cite, t.text, t.at, speaker_of(t.role))
+                                                   for t in texts])
+        g = build_graph(prev, texts, user_name=owner, llm_statements=extra)
         path = graph_path(owner)
     else:
         texts = []
@@ -114,12 +127,13 @@ def graph_work(item: Item, settings: dict[str, Any]) -> Result:
         g.sources = {str(d["path"]): str(d["sha"]) for d in item["docs"]}
         path = topic_graph_path(owner)
     return {"kind": item["kind"], "owner": owner, "path": path, "text": g.dumps(),
-            "entities": len(g.entities), "relations": len(g.relations)}
+            "entities": len(g.entities), "relations": len(g.relations), "warnings": warnings}
 
 
 def graph_merge(state: CycleState, results: list[Result]) -> None:
     """Stage each graph file (an unchanged one is dropped at commit time)."""
     for r in sorted(results, key=lambda x: (str(x["kind"]), str(x["owner"]))):
         state.put(str(r["path"]), str(r["text"]))
+        state.warnings.extend(r.get("warnings", []))
         state.detail("graph", {"kind": r["kind"], "owner": r["owner"],
                                "entities": r["entities"], "relations": r["relations"]})
