@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from sleepstack.api import Memory
 from sleepstack.config import Config
@@ -33,7 +36,7 @@ def _log(store: Store, user: str, tid: str, text: str, at: str) -> None:
     append_turns(store, [Turn(tid, user, "s1", "user", text, parse_at(at))], actor="test")
 
 
-def _cycle(store: Store, engine: LocalEngine | None = None) -> dict[str, object]:
+def _cycle(store: Store, engine: Any = None) -> dict[str, object]:
     cfg = Config.parse(store.fs.read_bytes("sleepstack.toml").decode())
     out = run_cycle(store, cfg, engine=engine or "local")
     return out.to_dict()
@@ -88,7 +91,15 @@ def test_a_contradicted_edge_is_closed_and_kept(tmp_path: Path) -> None:
     assert len(store.history(graph_path("alice"))) == 2
 
 
-def test_one_changed_topic_is_the_only_one_rebuilt(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine_name", ["local", "flyte"])
+def test_one_changed_topic_is_the_only_one_rebuilt(tmp_path: Path, engine_name: str) -> None:
+    if engine_name == "flyte":
+        pytest.importorskip("flyte")
+        from sleepstack.engines.flyte import FlyteEngine
+
+        eng: Any = FlyteEngine(cache_root=tmp_path / "fc")
+    else:
+        eng = LocalEngine(work_cache_dir=tmp_path / "wc")
     home = tmp_path / "h"
     store = Store.init(home, config_text=CONFIG)
     mem = Memory(home, actor="t")
@@ -100,8 +111,8 @@ def test_one_changed_topic_is_the_only_one_rebuilt(tmp_path: Path) -> None:
     mem.ingest(docs / "a", "alpha")
     mem.ingest(docs / "b", "beta")
     _log(store, "alice", "a1", "I live in Porto.", "2026-01-05T09:00:00Z")
-    eng = LocalEngine(work_cache_dir=tmp_path / "wc")
-    _cycle(store, eng)
+    first = _cycle(store, eng)
+    assert first["counts"] is not None
     assert store.exists(topic_graph_path("alpha")) and store.exists(topic_graph_path("beta"))
     beta_before = store.read_text(topic_graph_path("beta"))
     alpha = json.loads(store.read_text(topic_graph_path("alpha")))
@@ -110,23 +121,10 @@ def test_one_changed_topic_is_the_only_one_rebuilt(tmp_path: Path) -> None:
     (docs / "a" / "team.md").write_text("Maria Costa works at Hooli in Braga.\n")
     mem.ingest(docs / "a", "alpha")
     _log(store, "alice", "a2", "Thanks!", "2026-01-06T09:00:00Z")
-    calls: list[str] = []
-    from sleepstack.sleep.phases import graph as gphase
-
-    real = gphase.graph_work
-
-    def counting(item: dict[str, object], settings: dict[str, object]) -> dict[str, object]:
-        calls.append(f"{item['kind']}:{item['owner']}")
-        return real(item, settings)
-
-    gphase.graph_work = counting  # type: ignore[assignment]
-    try:
-        from sleepstack.sleep.phases import default_plan
-
-        cfg = Config.parse(store.fs.read_bytes("sleepstack.toml").decode())
-        run_cycle(store, cfg, engine=eng, plan=default_plan())
-    finally:
-        gphase.graph_work = real  # type: ignore[assignment]
+    cfg = Config.parse(store.fs.read_bytes("sleepstack.toml").decode())
+    summary = run_cycle(store, cfg, engine=eng)
+    # The engine's graph work items this cycle: only what changed.
+    calls = [f"{d['kind']}:{d['owner']}" for d in summary.details.get("graph", [])]
     assert sorted(calls) == ["topic:alpha", "user:alice"]
     assert store.read_text(topic_graph_path("beta")) == beta_before
     alpha = json.loads(store.read_text(topic_graph_path("alpha")))
