@@ -266,6 +266,8 @@ def run(args: argparse.Namespace) -> int:
         base = Baselines(turns_of(conv, user), dates)
         for qi, qa in enumerate(conv["qa"]):
             cat = int(qa["category"])
+            if args.categories and str(cat) not in args.categories.split(","):
+                continue
             evidence = clean_evidence(qa.get("evidence") or [])
             if not evidence:
                 skipped += 1
@@ -356,6 +358,7 @@ def main() -> int:
                    help="build the graphs and run deep recall beside fast recall")
     p.add_argument("--deep-config", default="", help="JSON overrides of DeepConfig (tuning)")
     p.add_argument("--only", default="", help="conversation indices to run, e.g. 0-4")
+    p.add_argument("--categories", default="", help="only these question categories, e.g. 1,3")
     return run(p.parse_args())
 
 

@@ -163,3 +163,29 @@ def test_web_graph_page_is_svg_with_an_entity_timeline(server: tuple[str, str]) 
                         headers=h, timeout=30)
     assert hostile.status_code == 200 and "<img src=x" not in hostile.text
     assert httpx.get(f"{base}/ui/graph", timeout=30).status_code == 401
+
+
+def test_mcp_recall_takes_deep(tmp_path: Path) -> None:
+    import asyncio
+
+    from mcp import Client
+
+    from sleepstack.server.mcp import MCPBinding, build_mcp
+    from sleepstack.server.tokens import Scope
+
+    mem = _seed(tmp_path / "h")
+    server = build_mcp(mem, MCPBinding("alice", Scope.READ, "mcp:alice"))
+
+    async def go() -> tuple[set[str], set[str]]:
+        async with Client(server) as c:
+            out = []
+            for deep in (False, True):
+                res = await c.call_tool("recall", {"query": QUESTION, "budget_tokens": 120,
+                                                   "deep": deep})
+                assert not res.is_error
+                data = json.loads(res.content[0].text)  # type: ignore[union-attr]
+                out.append({cite for it in data["items"] for cite in it["cites"]})
+            return out[0], out[1]
+
+    fast, deep = asyncio.run(asyncio.wait_for(go(), timeout=60))
+    assert "a2" not in fast and "a2" in deep
