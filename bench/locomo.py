@@ -239,7 +239,10 @@ def run(args: argparse.Namespace) -> int:
     if args.deep_config:
         from sleepstack.wake import deep as deep_mod
 
-        deep_mod.DEFAULT_DEEP = deep_mod.DeepConfig(**json.loads(args.deep_config))
+        over = json.loads(args.deep_config)
+        if "recall" in over:
+            over["recall"] = tuple(sorted(over["recall"].items()))
+        deep_mod.DEFAULT_DEEP = deep_mod.DeepConfig(**over)
     emb = get_embedder(EMBEDDER)
     # scores[(budget, system)][category] -> list of (recall, audited recall)
     scores: dict[tuple[int, str], dict[int, list[tuple[float, float]]]] = defaultdict(

@@ -56,6 +56,9 @@ class DeepConfig:
     recency_weight: float = 0.1
     recency_days: float = 90.0
     max_fanout: int = 400  # an entity citing more turns than this seeds nothing
+    #: RecallConfig values deep recall uses instead of fast recall's, as ``{name: value}``
+    #: (multi-hop evidence is spread over sessions: fewer neighbours, more distinct hits)
+    recall: tuple[tuple[str, float], ...] = ()
 
 
 #: the configuration deep recall uses (a benchmark may replace it to tune)

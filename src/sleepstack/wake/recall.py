@@ -594,9 +594,11 @@ def recall(
     if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 1:
         raise UsageError("budget_tokens must be a positive integer", budget=repr(budget_tokens))
     if deep:
-        from .deep import check_tier
+        from .deep import DEFAULT_DEEP, check_tier
 
         check_tier(store)  # a facts-only store refuses before any work
+        if DEFAULT_DEEP.recall:
+            config = replace(config, **dict(DEFAULT_DEEP.recall))  # type: ignore[arg-type]
     now = (now or datetime.now(UTC)).astimezone(UTC)
     degraded = False
     gen: Generation | None = None
