@@ -189,3 +189,16 @@ def test_mcp_recall_takes_deep(tmp_path: Path) -> None:
 
     fast, deep = asyncio.run(asyncio.wait_for(go(), timeout=60))
     assert "a2" not in fast and "a2" in deep
+
+
+def test_ask_goes_deep_on_who_which_both_or_two_entities(tmp_path: Path) -> None:
+    from sleepstack.wake.deep import wants_deep
+
+    mem = _seed(tmp_path / "h")
+    assert wants_deep(mem.store, "alice", "Who is Ana?")
+    assert wants_deep(mem.store, "alice", "Which city is the office in?")
+    assert wants_deep(mem.store, "alice", "Is Acme Corp still where Ana works?")  # two entities
+    assert not wants_deep(mem.store, "alice", "Where does Ana work?")  # one entity
+    assert not wants_deep(mem.store, "alice", "What did I bake?")
+    answer = mem.ask("Who works at Acme Corp?", "alice")
+    assert "a1" in answer.cites
