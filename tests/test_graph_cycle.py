@@ -137,3 +137,22 @@ def test_facts_tier_builds_no_graph(tmp_path: Path) -> None:
     _log(store, "alice", "a1", "My sister Ana works at Acme Corp.", "2026-01-05T09:00:00Z")
     _cycle(store)
     assert not store.exists(graph_path("alice"))
+
+
+def test_forgetting_a_turn_removes_what_it_said_from_the_graph(tmp_path: Path) -> None:
+    home = tmp_path / "h"
+    store = Store.init(home, config_text=CONFIG)
+    _log(store, "alice", "a1", "My sister Ana works at Acme Corp in Porto.",
+         "2026-01-05T09:00:00Z")
+    _log(store, "alice", "a2", "My dog Rex loves Porto.", "2026-01-05T09:01:00Z")
+    _cycle(store)
+    mem = Memory(home, actor="t")
+    mem.forget(turns=["a1"], reason="test")
+    text = store.read_text(graph_path("alice"))
+    g = load_graph(store, "alice")
+    assert "Acme" not in text and "Ana" not in text and "a1" not in text
+    assert g.by_name("Rex") is not None and g.by_name("Porto") is not None  # a2 stays
+    assert store.audit_verify().ok
+    # No stored version of the graph file keeps the erased turn either.
+    for v in store.history(graph_path("alice")):
+        assert "Acme" not in store.blob_text(v.sha)
