@@ -58,7 +58,7 @@ class DeepConfig:
     max_fanout: int = 400  # an entity citing more turns than this seeds nothing
     #: RecallConfig values deep recall uses instead of fast recall's, as ``{name: value}``
     #: (multi-hop evidence is spread over sessions: fewer neighbours, more distinct hits)
-    recall: tuple[tuple[str, float], ...] = ()
+    recall: tuple[tuple[str, float], ...] = (("neighbour_depth", 0), ("session_weight", 0.2))
 
 
 #: the configuration deep recall uses (a benchmark may replace it to tune)
