@@ -15,7 +15,12 @@ index are kept in bench/out/locomo-home between runs (``--fresh`` rebuilds
 them); the report says whether the index build reused that cache, and recall
 latency always includes embedding the question (single thread).
 
-Usage: python bench/locomo.py [--budgets 300,1000] [--fresh] [--limit N] [--stemmers]
+``--deep`` also builds each conversation's graph (sleepstack.graph, written
+through the audited store) and runs deep recall beside fast recall; every
+system is then also reported on conversations 0-4 (what the deep knobs were
+tuned on) and 5-9 (held out).
+
+Usage: python bench/locomo.py [--budgets 300,1000] [--fresh] [--limit N] [--deep] [--stemmers]
 
 ``--stemmers`` (or ``--stemmers-only``) adds the stemmer table of bench/stemmers.py.
 """
@@ -44,6 +49,8 @@ from typing import Any
 import numpy as np
 
 from sleepstack.api import Memory
+from sleepstack.graph import Graph, Text, build_graph, graph_path
+from sleepstack.graph.files import write_graphs
 from sleepstack.index.build import build_generation
 from sleepstack.index.lexical import BM25
 from sleepstack.index.vectors import get_embedder
@@ -137,6 +144,21 @@ def build_store(convs: list[dict[str, Any]], fresh: bool) -> tuple[Memory, dict[
     return mem, info
 
 
+def build_graphs(mem: Memory, convs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each conversation's graph from its turns (speakers are named: their "I" is them)."""
+    t = time.perf_counter()
+    graphs = {}
+    for conv in convs:
+        user = conv["sample_id"]
+        texts = [Text(x["id"], x["text"], x["at"], x["role"]) for x in turns_of(conv, user)]
+        graphs[graph_path(user)] = build_graph(Graph(user), texts)
+    changed = write_graphs(mem.store, graphs, actor="bench", reason="locomo graph build")
+    ents = sum(len(g.entities) for g in graphs.values())
+    rels = sum(len(g.relations) for g in graphs.values())
+    return {"graph_s": time.perf_counter() - t, "entities": ents, "relations": rels,
+            "written": len(changed)}
+
+
 # ----------------------------------------------------------------------- baselines
 def baseline_vectors(texts: list[str]) -> np.ndarray:
     key = hashlib.sha256("\n".join(texts).encode()).hexdigest()[:16]
@@ -225,18 +247,35 @@ def run(args: argparse.Namespace) -> int:
     print(f"store: {info.get('turns', 'cached')} turns; import {info.get('import_s', 0):.1f}s;"
           f" index {info['index_s']:.1f}s ({how}:"
           f" {info['index']['items']} items, +{info['index']['added']})", file=sys.stderr)
+    if args.deep:
+        ginfo = build_graphs(mem, convs)
+        print(f"graph: {ginfo['entities']} entities, {ginfo['relations']} relations in"
+              f" {ginfo['graph_s']:.1f}s ({ginfo['written']} files written)", file=sys.stderr)
     budgets = [int(b) for b in args.budgets.split(",")]
     cfg = RecallConfig(**json.loads(args.config)) if args.config else DEFAULT_CONFIG
+    if args.deep_config:
+        from sleepstack.wake import deep as deep_mod
+
+        over = json.loads(args.deep_config)
+        if "recall" in over:
+            over["recall"] = tuple(sorted(over["recall"].items()))
+        deep_mod.DEFAULT_DEEP = deep_mod.DeepConfig(**over)
     emb = get_embedder(EMBEDDER)
     # scores[(budget, system)][category] -> list of (recall, audited recall)
     scores: dict[tuple[int, str], dict[int, list[tuple[float, float]]]] = defaultdict(
         lambda: defaultdict(list))
-    latencies: dict[int, list[float]] = defaultdict(list)
+    latencies: dict[tuple[int, str], list[float]] = defaultdict(list)
     tokens_used: dict[int, list[int]] = defaultdict(list)
     skipped = 0
     now = datetime.now(UTC)
     recall(mem.store, "warm up", convs[0]["sample_id"], budget_tokens=100)  # load caches
+    only = set(range(len(convs)))
+    if args.only:
+        lo, _, hi = args.only.partition("-")
+        only = set(range(int(lo), int(hi or lo) + 1))
     for ci, conv in enumerate(convs):
+        if ci not in only:
+            continue
         user = conv["sample_id"]
         c = conv["conversation"]
         dates = {}
@@ -247,21 +286,30 @@ def run(args: argparse.Namespace) -> int:
         base = Baselines(turns_of(conv, user), dates)
         for qi, qa in enumerate(conv["qa"]):
             cat = int(qa["category"])
+            if args.categories and str(cat) not in args.categories.split(","):
+                continue
             evidence = clean_evidence(qa.get("evidence") or [])
             if not evidence:
                 skipped += 1
                 continue
             audited = audit.get((ci, qi), evidence) or evidence
             question = qa["question"]
+            group = "0-4" if ci < 5 else "5-9"
+            modes = [("sleepstack", False)] + ([("deep", True)] if args.deep else [])
             for budget in budgets:
-                t = time.perf_counter()
-                ctx = recall(mem.store, question, user, budget_tokens=budget, now=now, config=cfg)
-                latencies[budget].append((time.perf_counter() - t) * 1000)
-                tokens_used[budget].append(ctx.ctx_tokens)
-                assert ctx.ctx_tokens <= budget
-                cites = set(ctx.cites)
-                scores[(budget, "sleepstack")][cat].append(
-                    (evidence_recall(evidence, cites), evidence_recall(audited, cites)))
+                for sysname, deep in modes:
+                    t = time.perf_counter()
+                    ctx = recall(mem.store, question, user, budget_tokens=budget, now=now,
+                                 config=cfg, deep=deep)
+                    ms = (time.perf_counter() - t) * 1000
+                    assert ctx.ctx_tokens <= budget
+                    if not deep:
+                        tokens_used[budget].append(ctx.ctx_tokens)
+                    cites = set(ctx.cites)
+                    got = (evidence_recall(evidence, cites), evidence_recall(audited, cites))
+                    for name in (sysname, f"{sysname} [{group}]"):
+                        latencies[(budget, name)].append(ms)
+                        scores[(budget, name)][cat].append(got)
             if args.no_baselines:
                 continue
             qvec = emb.embed([question])[0]
@@ -276,10 +324,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def report(scores: dict[tuple[int, str], dict[int, list[tuple[float, float]]]],
-           latencies: dict[int, list[float]], tokens_used: dict[int, list[int]],
+           latencies: dict[tuple[int, str], list[float]], tokens_used: dict[int, list[int]],
            budgets: list[int], skipped: int, info: dict[str, Any],
            args: argparse.Namespace) -> None:
-    systems = ["sleepstack", "bm25", "dense", "hybrid"]
+    systems = ["sleepstack", "deep", "sleepstack [0-4]", "deep [0-4]", "sleepstack [5-9]",
+               "deep [5-9]", "bm25", "dense", "hybrid"]
     head = (f"| budget | system | {' | '.join(CATEGORIES.values())} | overall 1-4 |"
             f" audited 1-4 | adversarial (5) | p50 ms | p95 ms |")
     print("\nLoCoMo evidence recall (share of evidence turn ids cited in the returned context)")
@@ -299,7 +348,7 @@ def report(scores: dict[tuple[int, str], dict[int, list[tuple[float, float]]]],
                 alla.extend(a for _, a in per.get(cat, []))
                 cells.append(f"{statistics.fmean(vals):.3f}" if vals else "-")
             adv = [v for v, _ in per.get(5, [])]
-            lat = latencies.get(budget, []) if sysname == "sleepstack" else []
+            lat = latencies.get((budget, sysname), [])
             p50 = f"{pct(lat, 50):.1f}" if lat else "-"
             p95 = f"{pct(lat, 95):.1f}" if lat else "-"
             print(f"| {budget} | {sysname} | {' | '.join(cells)} | {statistics.fmean(allv):.3f} |"
@@ -328,6 +377,11 @@ def main() -> int:
     p.add_argument("--stemmers", action="store_true",
                    help="also compare the light and Porter stemmers against FTS5")
     p.add_argument("--stemmers-only", action="store_true", help="only the stemmer table")
+    p.add_argument("--deep", action="store_true",
+                   help="build the graphs and run deep recall beside fast recall")
+    p.add_argument("--deep-config", default="", help="JSON overrides of DeepConfig (tuning)")
+    p.add_argument("--only", default="", help="conversation indices to run, e.g. 0-4")
+    p.add_argument("--categories", default="", help="only these question categories, e.g. 1,3")
     return run(p.parse_args())
 
 

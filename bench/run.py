@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
-ORDER = ["store", "security", "subjects", "embed", "locomo", "trust", "scale", "sleep",
-         "knowledge", "engines", "serve", "memories"]
+ORDER = ["store", "security", "subjects", "embed", "locomo", "graph_extract", "trust", "scale",
+         "sleep", "knowledge", "engines", "serve", "memories"]
 
 
 def main() -> int:

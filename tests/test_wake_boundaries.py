@@ -97,6 +97,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("layers",),
     ("config",),
     ("index",),
+    ("graph",),
     ("engines",),
     ("sleep", "wake"),
     ("forget",),

@@ -218,17 +218,19 @@ class Memory:
         return build_generation(self.store, embedder=self.config.embedder, full=full)
 
     def recall(self, query: str, user: str, session: str | None = None,
-               budget_tokens: int | None = None, *, include_flagged: bool = False) -> Context:
+               budget_tokens: int | None = None, *, include_flagged: bool = False,
+               deep: bool = False) -> Context:
         """The wake path: cited memories for *query*, within the token budget.
 
         Items the validator flagged are left out unless *include_flagged*.
+        *deep* also follows the graph tier (issue 14; refused on a facts-only store).
         """
         from .wake.recall import recall
         from .wake.settings import recall_config
 
         budget = self.config.budget_tokens if budget_tokens is None else budget_tokens
         return recall(self.store, query, user, session, budget, include_flagged=include_flagged,
-                      config=recall_config(self.config.retrieval))
+                      config=recall_config(self.config.retrieval), deep=deep)
 
     def ask(self, question: str, user: str, llm: str | None = None, *,
             session: str | None = None, budget_tokens: int | None = None) -> Answer:

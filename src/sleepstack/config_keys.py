@@ -70,6 +70,9 @@ KEYS: dict[str, Key] = {k.name: k for k in (
        minimum=0),
     _K("compression.dag_retention_days", "int", 30,
        "cli compress (persisted DAG nodes older than this are dropped)", minimum=0),
+    _K("structured.tier", "str", "graph", "graph.tier (graph tier on or off)",
+       choices=("facts", "graph")),
+    _K("structured.llm", "bool", False, "sleep.phases.graph (LLM relation extraction)"),
 )}
 
 #: tables whose keys are free (category names)

@@ -22,7 +22,8 @@ MCP (``tests/test_error_contract.py``)::
     │   ├── PathRefused             5   422  path policy (traversal, prefix, read-only area)
     │   ├── ContentRefused          5   422  size, encoding, binary content
     │   ├── ValidationRejected      5   422  the quarantine validator said no
-    │   └── AccessDenied            5   403  token scope or user isolation
+    │   ├── AccessDenied            5   403  token scope or user isolation
+    │   └── TierRefused             5   422  a graph operation on a ``tier = "facts"`` store
     ├── CorruptStoreError           4   503  audit chain or files disagree with the log
     ├── StorageFullError            1   507  the disk is full; nothing was lost
     └── BackendError                1   502  an adapter (LLM, embedder, remote fs) failed
@@ -51,6 +52,7 @@ __all__ = [
     "SleepstackError",
     "StorageFullError",
     "StoreNotFoundError",
+    "TierRefused",
     "UsageError",
     "ValidationRejected",
     "WeightsMismatchError",
@@ -165,6 +167,12 @@ class AccessDenied(PolicyError):
 
     http_status = 403
     code = "access_denied"
+
+
+class TierRefused(PolicyError):
+    """A relationship (graph) operation on a store whose ``[structured] tier`` is "facts"."""
+
+    code = "tier_refused"
 
 
 class CorruptStoreError(SleepstackError):

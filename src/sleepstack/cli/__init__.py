@@ -26,7 +26,7 @@ __all__ = ["main"]
 
 #: Modules that register subcommands, in help order.
 COMMAND_MODULES = ["store_cmds", "turn_cmds", "wake_cmds", "serve_cmds", "sleep_cmds",
-                   "forget_cmds", "seed_cmds", "config_cmds"]
+                   "forget_cmds", "seed_cmds", "config_cmds", "graph_cmds"]
 
 
 class _Parser(argparse.ArgumentParser):

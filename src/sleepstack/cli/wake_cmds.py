@@ -30,6 +30,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--budget-tokens", type=int, default=None, metavar="N")
     p.add_argument("--include-flagged", action="store_true",
                    help="also return items the validator flagged (marked as flagged)")
+    p.add_argument("--deep", action="store_true",
+                   help="also follow the graph tier's entities and relations (multi-hop)")
     p.set_defaults(func=_recall)
 
     p = sub.add_parser("ask", parents=[common], help="recall, then answer a question")
@@ -81,7 +83,7 @@ def _clip(text: str, width: int) -> str:
 
 def _recall(args: argparse.Namespace, ctx: Invocation) -> int:
     result = ctx.memory().recall(args.query, args.user, args.session, args.budget_tokens,
-                                 include_flagged=args.include_flagged)
+                                 include_flagged=args.include_flagged, deep=args.deep)
     if ctx.debug:
         ctx.note(f"sleepstack: debug: retrieve_s={result.timings_ms['total'] / 1000:.4f}"
                  f" answer_s=0 ctx_chars={result.ctx_chars}"

@@ -50,6 +50,8 @@ PHASE_SETTINGS: dict[str, tuple[str, ...]] = {
     "consolidate": ("llm", "token_budget", "embedder"),
     "expire": ("ttl_days", "now"),
     "summarise": ("now", "summary_days"),
+    # one item per user / per changed topic; the LLM (when set) reads relations too
+    "graph": ("llm", "token_budget"),
     # the index rebuild's plan (sleepstack.index.tasks): the item names its embedder
     "embed": (),
 }

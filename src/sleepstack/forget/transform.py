@@ -8,6 +8,7 @@ never been there — except for the tombstones that keep cites resolvable:
 - raw-log lines of erased turns keep their id, time, session and role, and
   their text becomes ``[REDACTED:forget] erased by <forget id>``;
 - ``facts.jsonl`` loses erased facts (and citations of erased turns);
+- ``graph.json`` loses relations and entities only erased turns stated;
 - cited Markdown lines (``SHORT_TERM``, ``LONG_TERM``, notes) whose every cite
   was erased are dropped, the others lose the erased cites;
 - whole files of an erased user or session go, and shared JSON (reports,
@@ -99,6 +100,10 @@ def transform(path: str, text: str, sel: Selection, forget_id: str,
                                                                                  set()))
     elif erased and path.startswith("user/") and path.endswith(".md"):
         out = _drop_cited(out, erased)
+    elif erased and path == f"user/{owner}/graph.json":  # issue 14: the graph tier
+        from ..graph.erase import erase_turns
+
+        out = erase_turns(out, erased)
     if sel.drop_user is not None and path.endswith(".json") and owner is None:
         out = _drop_rows(out, sel.drop_user)
     if _literal_scope(path, owner, sel):

@@ -277,7 +277,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
             user = bind_user(tok, body.user)
             mem = memories.get(READER)
             kwargs: dict[str, Any] = {"session": body.session,
-                                      "include_flagged": body.include_flagged}
+                                      "include_flagged": body.include_flagged,
+                                      "deep": body.deep}
             if body.budget_tokens is not None:
                 kwargs["budget_tokens"] = body.budget_tokens
             ctx = await run(lambda: mem.recall(body.query, user, **kwargs))

@@ -131,12 +131,16 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
 
     @server.tool()
     def recall(query: str, budget_tokens: int | None = None, session: str | None = None,
-               ctx: Context[Any, Any] | None = None) -> dict[str, Any]:
-        """Recall cited memories relevant to *query* (rendered context plus items)."""
+               deep: bool = False, ctx: Context[Any, Any] | None = None) -> dict[str, Any]:
+        """Recall cited memories relevant to *query* (rendered context plus items).
+
+        *deep* also follows the user's entities and relations (multi-hop questions).
+        """
         allow(ctx, TokenScope.READ, "recall")
         if budget_tokens is not None and not 1 <= budget_tokens <= 100_000:
             raise ToolError("usage: budget_tokens must be between 1 and 100000")
-        result = guard(memory.recall, query, user, session=session, budget_tokens=budget_tokens)
+        result = guard(memory.recall, query, user, session=session, budget_tokens=budget_tokens,
+                       deep=deep)
         data: dict[str, Any] = result.to_dict()
         return data
 

@@ -100,6 +100,8 @@ class RecallIn(_In):
     session: str | None = Field(default=None, max_length=_ID)
     budget_tokens: int | None = Field(default=None, ge=1, le=100_000)
     include_flagged: bool = False
+    #: also follow the graph tier's entities and relations (issue 14)
+    deep: bool = False
 
 
 class ContextItemOut(_Out):

@@ -211,6 +211,12 @@ def mount_web(app: FastAPI, *, tokens: TokenStore, memory: Callable[[], Memory],
     async def web_files(request: Request) -> Response:
         return await serve(request, files)
 
+    from .graph_page import graph_page  # issue 14: the graph page lives in its own module
+
+    @app.get("/ui/graph", include_in_schema=False)
+    async def web_graph(request: Request) -> Response:
+        return await serve(request, graph_page)
+
     @app.get("/ui/file", include_in_schema=False)
     async def web_file(request: Request) -> Response:
         return await serve(request, file_page)

@@ -37,6 +37,7 @@ from ..store.local_dirs import consolidate_cache_dir as _cache_dir
 from ..store.paths import Area, area_of
 from .diff import changeset_diff
 from .phases import default_plan
+from .phases.graph import graph_inputs
 from .phases.llm import cycle_llm
 from .phases.snapshot import NOTES_DIR, Snapshot, load_inputs, per_user_digests, take_snapshot
 from .report import (
@@ -182,6 +183,7 @@ def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: 
         cache_dir=None if dry_run else _cache_dir(store),
     )
     state = load_inputs(store, snap, settings, now=now, dry_run=dry_run)
+    graph_inputs(store, state, config.raw)  # the graph phase's files (issue 14)
     kill_point("snapshot")
     state.timings["snapshot"] = round(time.perf_counter() - t0, 4)
 

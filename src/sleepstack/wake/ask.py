@@ -81,9 +81,14 @@ def ask(
     """Recall for *question*, then answer it (extractively when *llm* is None or ``none``).
 
     The answer carries its timings: how long the recall and the answer took.
+    Recall is deep when the question names two entities of the user's graph or
+    asks who/which/both (:func:`sleepstack.wake.deep.wants_deep`).
     """
+    from .deep import wants_deep
+
     t0 = time.perf_counter()
-    ctx = recall(store, question, user, session, budget_tokens, now=now, config=config)
+    ctx = recall(store, question, user, session, budget_tokens, now=now, config=config,
+                 deep=wants_deep(store, user, question))
     t1 = time.perf_counter()
     answer = _answer(ctx, question, user, llm)
     t2 = time.perf_counter()

@@ -601,12 +601,15 @@ def recall(
     now: datetime | None = None,
     config: RecallConfig = DEFAULT_CONFIG,
     include_flagged: bool = False,
+    deep: bool = False,
 ) -> Context:
     """The memories that best answer *query* for *user*, within *budget_tokens*.
 
     Items the trust gate flagged (injection-like text) are left out, unless
     *include_flagged*: then they come back with their ``flags`` and are marked
     as flagged in the rendered context. Secrets are redacted either way.
+    *deep* also follows the graph tier's entities and relations
+    (:mod:`sleepstack.wake.deep`); off, recall is exactly the fast path.
     """
     t0 = time.perf_counter()
     budget = LatencyBudget(config.max_latency_ms, config.fallback_to_keywords, start=t0)
@@ -615,8 +618,14 @@ def recall(
         raise UsageError("recall needs a non-empty query")
     if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 1:
         raise UsageError("budget_tokens must be a positive integer", budget=repr(budget_tokens))
+    if deep:
+        from .deep import DEFAULT_DEEP, check_tier
+
+        check_tier(store)  # a facts-only store refuses before any work
+        if DEFAULT_DEEP.recall:
+            config = replace(config, **dict(DEFAULT_DEEP.recall))  # type: ignore[arg-type]
     cache_key = None
-    if config.cache_ttl_s > 0:
+    if config.cache_ttl_s > 0 and not deep:  # deep answers are not cached
         cache_key = results_cache.key(store, query, user, session, budget_tokens,
                                       include_flagged, config, now)
         state = memory_state(store, user)
@@ -682,6 +691,10 @@ def recall(
             pool.dense = np.full(len(pool.rows), -1.0, dtype=np.float32)
             pool.dense[: len(pool.matrix)] = pool.matrix @ q2
             pieces = _score(pool, config, window, past, anchor, session, content)
+    if deep:  # issue 14: expand through the graph tier (read-only)
+        from .deep import expand
+
+        pieces = expand(store, user, pool.rows, pool.hidden, pieces, content, anchor).pieces
     neighbours = _neighbour_fn(pool, past)
     for p in pieces:
         sess = p.row.session

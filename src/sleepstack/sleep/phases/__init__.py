@@ -10,6 +10,7 @@ cluster        embed a user's notes and cluster related ones (user)
 consolidate    merge one cluster, cached on its content and grounded (cluster)
 expire         close facts past their category's TTL (user)
 summarise      ``facts.jsonl``, ``SHORT_TERM.md``, ``LONG_TERM.md`` (user)
+graph          entities and relations (user with new turns; changed topic)
 =============  ==========================================================
 
 The snapshot before them and the state, report, commit and index steps after
@@ -22,13 +23,13 @@ from __future__ import annotations
 
 from ...plan import Phase, Plan
 from ..report import render_state_html
-from . import consolidate, expire, extract, resolve, summarise, validate
+from . import consolidate, expire, extract, graph, resolve, summarise, validate
 
 __all__ = ["PHASE_NAMES", "default_plan"]
 
 
 def default_plan() -> Plan:
-    """Validate → extract → resolve → cluster → consolidate → expire → summarise."""
+    """Validate → extract → resolve → cluster → consolidate → expire → summarise → graph."""
     return Plan((
         Phase("validate", validate.split, validate.work, validate.merge, cpu_heavy=True,
               security=True),
@@ -42,6 +43,8 @@ def default_plan() -> Plan:
         Phase("expire", expire.expire_split, expire.expire_work, expire.expire_merge),
         Phase("summarise", summarise.summarise_split, summarise.summarise_work,
               summarise.summarise_merge),
+        Phase("graph", graph.graph_split, graph.graph_work, graph.graph_merge, cpu_heavy=True,
+              uses_llm=True),
     ), report=render_state_html)
 
 
