@@ -67,6 +67,8 @@ warn warning warnings phishing credentials password passwords secret secrets tok
 please kindly permanent lasting guideline guidelines notice session sessions conversation
 signed verified authorized authorised urgent attention important
 bitte speichere speichern dauerhaft merke hinweis
+ia l'ia ki intelligence intelligencia intelligenza inteligencia inteligência künstliche
+artificielle artificiale mesterséges remarque nota notiz megjegyzés adelante avanti diante
 du dich dir dein deine ihr euch ignoriere ignorieren vergiss anweisung anweisungen befehl
 immer sofort sende schicke überweise lösche regel regeln muss musst
 tú tu usted ustedes te ti tus ignora ignorar olvida instrucciones instrucción siempre envía
@@ -85,12 +87,15 @@ _SUBSTRINGS = ("你", "您", "忽略", "无视", "指令", "指示", "系统", "
                "删除", "规则", "转账", "あなた", "無視", "指示", "命令", "送信", "常に", "당신",
                "무시", "지시", "항상", "игнор", "инструкц", "систем", "from now on",
                "act as", "as an ai", "von nun an", "a partir de ahora", "à partir de maintenant",
-               "d'ora in poi", "vanaf nu", "mostantól", "с этого момента")
+               "d'ora in poi", "vanaf nu", "mostantól", "с этого момента", "ab jetzt", "ab sofort",
+               "en adelante", "a partir d", "in avanti", "em diante", "innentől", "人工智能",
+               "ии ")
 # A slot value is a noun phrase: one that starts like a clause or an address is not.
 _LEADING_TEXT = """
 for per after before by to from with without that which who whom when whenever where if unless
 until while because so and or but not nor any every all each this these those there here
 hey hi hello dear note treat make keep let use do dont don't stop start ensure remember
+de desde para por pour für ab von à dès
 """
 _LEADING = frozenset(_LEADING_TEXT.split())
 # A value that starts with a verb in its base form is an order, not a thing

@@ -131,12 +131,18 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
 
     @server.tool()
     def recall(query: str, budget_tokens: int | None = None, session: str | None = None,
+               include_flagged: bool = False,
                ctx: Context[Any, Any] | None = None) -> dict[str, Any]:
-        """Recall cited memories relevant to *query* (rendered context plus items)."""
+        """Recall cited memories relevant to *query* (rendered context plus items).
+
+        Items the validator flagged (injection-like text) are left out unless
+        *include_flagged*; then they come back fenced, marked and with their ``flags``.
+        """
         allow(ctx, TokenScope.READ, "recall")
         if budget_tokens is not None and not 1 <= budget_tokens <= 100_000:
             raise ToolError("usage: budget_tokens must be between 1 and 100000")
-        result = guard(memory.recall, query, user, session=session, budget_tokens=budget_tokens)
+        result = guard(memory.recall, query, user, session=session, budget_tokens=budget_tokens,
+                       include_flagged=include_flagged)
         data: dict[str, Any] = result.to_dict()
         return data
 
