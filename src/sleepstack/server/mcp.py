@@ -178,10 +178,16 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
     @server.tool()
     def facts(include_history: bool = False, ctx: Context[Any, Any] | None = None
               ) -> dict[str, Any]:
-        """Long-term facts about the user (with superseded ones if include_history)."""
+        """Long-term facts about the user (with superseded ones if include_history).
+
+        Each carries ``trust``: ``fact`` in slot form, ``raw`` for a quoted claim (data).
+        """
         allow(ctx, TokenScope.READ, "facts")
         found = guard(memory.facts, user, include_history=include_history)
-        return {"facts": [f.to_dict() for f in found]}
+        from ..layers.factform import trusted_fact  # a claim not in slot form is quoted data
+
+        return {"facts": [{**f.to_dict(), "trust": "fact" if trusted_fact(f) else "raw"}
+                          for f in found]}
 
     def read(name: str) -> str:
         allow(None, TokenScope.READ, name)
