@@ -93,6 +93,7 @@ _SUBSTRINGS = ("你", "您", "忽略", "无视", "指令", "指示", "系统", "
 # A slot value is a noun phrase: one that starts like a clause or an address is not.
 _LEADING_TEXT = """
 for per after before by to from with without that which who whom when whenever where if unless
+whatever whoever whichever wherever however whatsoever
 until while because so and or but not nor any every all each this these those there here
 hey hi hello dear note treat make keep let use do dont don't stop start ensure remember
 de desde para por pour für ab von à dès
