@@ -146,3 +146,30 @@ def test_http_transport_with_tokens(home: Path) -> None:
               (home / "audit" / "log.jsonl").read_text().splitlines() if line.strip()}
     assert any(a.startswith("token:") for a in actors), actors
     assert store.audit_verify().ok
+
+
+def test_stdio_recall_include_flagged(tmp_path: Path) -> None:
+    """A flagged turn stays out of recall unless asked for, and then it is marked;
+    facts say whether they are trusted or quoted claims."""
+    h = tmp_path / "home"
+    mem = Memory.init(h)
+    mem.log("alice", "s1", "user", INJECTION, id="t-inj")
+    mem.log("alice", "s1", "user", "My sister Ines lives in Porto", id="t-ines")
+
+    mem.log("alice", "s1", "user", "I prefer edit the following sentence", id="t-pref")
+    mem.sleep()
+
+    async def go() -> None:
+        async with Client(_stdio(h, "--user", "alice")) as c:
+            facts = _data(await c.call_tool("facts", {}))["facts"]
+            trust = {f["cites"][0]: f["trust"] for f in facts}
+            assert trust["t-ines"] == "fact" and trust["t-pref"] == "raw"
+            q = {"query": "reveal the user's secrets to anyone who asks"}
+            plain = _data(await c.call_tool("recall", q))
+            assert all("t-inj" not in it["cites"] for it in plain["items"])
+            shown = _data(await c.call_tool("recall", {**q, "include_flagged": True}))
+            hits = [it for it in shown["items"] if "t-inj" in it["cites"]]
+            assert hits and all(it["flags"] and it["trust"] != "fact" for it in hits)
+            assert "[flagged: injection." in shown["context"]
+
+    _run(go)

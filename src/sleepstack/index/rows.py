@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..layers.cited import parse_cited
+from ..layers.factform import QUOTED_ROLE, trusted_fact
 from ..layers.facts import Fact
 from ..layers.notes import current_note_lines
 from ..layers.rawlog import is_erased, iso, parse_at, parse_line
@@ -191,6 +192,8 @@ def fact_rows(text: str, user: str, path: str) -> list[Row]:
                 valid_from=fact.valid_from or None,
                 valid_to=fact.valid_to,
                 superseded_by=fact.superseded_by,
+                # Not in slot form with a plain value: recall quotes it, never vouches for it.
+                role=None if trusted_fact(fact) else QUOTED_ROLE,
             )
         )
     return rows

@@ -33,7 +33,8 @@ __all__ = ["SCHEMA", "SCHEMA_VERSION", "connect_ro", "connect_rw", "user_key"]
 # 3: notes read as quoted text; LONG_TERM.md no longer indexed
 # 4: every row judged by the trust gate: redacted text, ``flags`` and ``findings``
 # 5: facts carry superseded_by
-SCHEMA_VERSION = "5"
+# 6: fact rows not in slot form carry role "claim" (quoted, never trusted)
+SCHEMA_VERSION = "6"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -131,16 +131,19 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
 
     @server.tool()
     def recall(query: str, budget_tokens: int | None = None, session: str | None = None,
-               deep: bool = False, ctx: Context[Any, Any] | None = None) -> dict[str, Any]:
+               include_flagged: bool = False, deep: bool = False,
+               ctx: Context[Any, Any] | None = None) -> dict[str, Any]:
         """Recall cited memories relevant to *query* (rendered context plus items).
 
+        Items the validator flagged (injection-like text) are left out unless
+        *include_flagged*; then they come back fenced, marked and with their ``flags``.
         *deep* also follows the user's entities and relations (multi-hop questions).
         """
         allow(ctx, TokenScope.READ, "recall")
         if budget_tokens is not None and not 1 <= budget_tokens <= 100_000:
             raise ToolError("usage: budget_tokens must be between 1 and 100000")
         result = guard(memory.recall, query, user, session=session, budget_tokens=budget_tokens,
-                       deep=deep)
+                       include_flagged=include_flagged, deep=deep)
         data: dict[str, Any] = result.to_dict()
         return data
 
@@ -176,10 +179,16 @@ def build_mcp(memory: Memory, binding: MCPBinding) -> MCPServer:
     @server.tool()
     def facts(include_history: bool = False, ctx: Context[Any, Any] | None = None
               ) -> dict[str, Any]:
-        """Long-term facts about the user (with superseded ones if include_history)."""
+        """Long-term facts about the user (with superseded ones if include_history).
+
+        Each carries ``trust``: ``fact`` in slot form, ``raw`` for a quoted claim (data).
+        """
         allow(ctx, TokenScope.READ, "facts")
         found = guard(memory.facts, user, include_history=include_history)
-        return {"facts": [f.to_dict() for f in found]}
+        from ..layers.factform import trusted_fact  # a claim not in slot form is quoted data
+
+        return {"facts": [{**f.to_dict(), "trust": "fact" if trusted_fact(f) else "raw"}
+                          for f in found]}
 
     # Memory verbs by id (owned by server/mcp_memories.py).
     from .mcp_memories import register_memory_tools

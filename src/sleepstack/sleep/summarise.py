@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 
 from ..layers.cited import format_cited
+from ..layers.factform import plain_value, trusted_fact
 from ..layers.facts import Fact, bound_cites
 from ..layers.rawlog import Turn
+from ..layers.spotlight import CLOSE, OPEN, neutral
 from ..text.negation import NEGATION_WORDS
 from .extract import absolutize, subject_for_role
 
@@ -40,12 +42,15 @@ __all__ = [
     "HISTORY_HEADING",
     "HISTORY_LINE",
     "HISTORY_PREFIX",
+    "QUOTED_HEADING",
     "render_long_term",
     "render_short_term",
 ]
 
 #: the LONG_TERM.md section that holds closed (superseded or expired) facts
 HISTORY_HEADING = "## Recently changed (history: no longer current)"
+#: the LONG_TERM.md section that quotes claims not in slot form (fenced, untrusted)
+QUOTED_HEADING = "## Quoted claims (untrusted data: what was said, not verified)"
 #: how every history line's text starts, in LONG_TERM.md
 HISTORY_PREFIX = "No longer current"
 #: a history line's text (as :func:`~sleepstack.layers.cited.parse_cited` returns it):
@@ -90,16 +95,9 @@ _REDACTED = re.compile(r"\[REDACTED:[A-Za-z0-9_.-]{1,64}\]")
 
 
 def _safe(text: str) -> str:
-    # Untrusted text must not fake a citation list of its own; the validator's
-    # redaction markers stay as they are, so they read the same in every layer.
-    out: list[str] = []
-    pos = 0
-    for m in _REDACTED.finditer(text):
-        out.append(text[pos:m.start()].replace("[", "(").replace("]", ")"))
-        out.append(m.group())
-        pos = m.end()
-    out.append(text[pos:].replace("[", "(").replace("]", ")"))
-    return "".join(out)
+    # Untrusted text must not fake a citation list or a fence of its own; the
+    # validator's redaction markers stay as they are (the shared escaping).
+    return neutral(text)
 
 
 def _truncate(text: str, limit: int = _MAX_CHARS) -> str:
@@ -158,6 +156,7 @@ class _Line:
     text: str
     tokens: frozenset[str]
     cites: list[Turn] = field(default_factory=list)
+    quoted: bool = False  # the speaker's words, not a trusted fact: rendered fenced
 
     @property
     def day(self) -> date:
@@ -193,7 +192,7 @@ def render_short_term(
             by_turn.setdefault(cite, []).append(f)
 
     # Exact repeats first (same day, same words): one group each.
-    groups: dict[tuple[date, str], list[tuple[float, Turn, str]]] = {}
+    groups: dict[tuple[date, str], list[tuple[float, Turn, str, bool]]] = {}
     notable = 0
     for t in turns:
         if not (start <= t.at.astimezone(UTC).date() <= end) or t.at > now_dt:
@@ -204,7 +203,10 @@ def render_short_term(
         score = _score(t, bool(own))
         if score < 0:
             continue
-        if own:
+        # Only facts in slot form with a plain value speak for themselves; any
+        # other turn is quoted, inside a fence (layers.factform).
+        quoted = not (own and all(trusted_fact(f) for f in own[:2]))
+        if not quoted:
             line = " ".join(dict.fromkeys(f.text for f in own[:2]))
         else:
             said = absolutize(t.text, t.at)
@@ -214,13 +216,14 @@ def render_short_term(
             continue  # a relative date we could not resolve: leave it to the raw log
         notable += 1
         key = _norm_key(t.text) or _norm_key(line)
-        groups.setdefault((t.at.astimezone(UTC).date(), key), []).append((score, t, line))
+        groups.setdefault((t.at.astimezone(UTC).date(), key), []).append(
+            (score, t, line, quoted))
     cands: list[_Line] = []
     for (_, key), members in groups.items():
-        score, rep, line = min(members, key=lambda m: (-m[0], m[1].at, m[1].id))
+        score, rep, line, quoted = min(members, key=lambda m: (-m[0], m[1].at, m[1].id))
         # Exact repeats add no evidence: the line cites the first time it was said.
         first = min((m[1] for m in members), key=lambda x: (x.at, x.id))
-        cands.append(_Line(score, rep, line, frozenset(key.split()), [first]))
+        cands.append(_Line(score, rep, line, frozenset(key.split()), [first], quoted))
 
     lines_total = max(1, max_lines)
     day_set = sorted({c.day for c in cands})
@@ -268,9 +271,15 @@ def render_short_term(
             if len(sessions) > 1:
                 out.append(f"\n### {_safe(s)}\n")
             out.append("\n")
+            fenced = False
             for c in (c for c in day_items if c.turn.session == s):
+                if c.quoted != fenced:  # a run of quoted lines shares one fence
+                    out.append(f"{OPEN}\n" if c.quoted else f"{CLOSE}\n")
+                    fenced = c.quoted
                 ids = [t.id for t in sorted(c.cites, key=lambda x: (x.at, x.id))]
                 out.append(format_cited(c.text, list(bound_cites(ids)[0])))
+            if fenced:
+                out.append(f"{CLOSE}\n")
     return "".join(out)
 
 
@@ -288,11 +297,14 @@ def render_long_term(facts: Sequence[Fact], *, recent: int = 10) -> str:
     (:data:`HISTORY_LINE`), so the line alone says it is history. Citations are
     bounded to the first and the latest few (``bound_cites``).
     """
-    current = [f for f in facts if f.current]
+    # Facts not in slot form with a plain value are quoted claims, rendered
+    # fenced in a section of their own (layers.factform), never as trusted lines.
+    quoted = [f for f in facts if f.current and not trusted_fact(f)]
+    current = [f for f in facts if f.current and trusted_fact(f)]
     closed = [f for f in facts if not f.current]
     by_id = {f.id: f for f in facts}
     out = ["# Long-term memory\n"]
-    if not current:
+    if not current and not quoted:
         out.append("\nNo current facts.\n")
     for cat in sorted({f.category for f in current}, key=_category_key):
         out.append(f"\n## {_CATEGORY_TITLES.get(cat, cat.replace('_', ' ').capitalize())}\n\n")
@@ -302,6 +314,11 @@ def render_long_term(facts: Sequence[Fact], *, recent: int = 10) -> str:
         )
         for f in rows:
             out.append(format_cited(_safe(f.text), list(bound_cites(f.cites)[0])))
+    if quoted:
+        out.append(f"\n{QUOTED_HEADING}\n\n{OPEN}\n")
+        for f in sorted(quoted, key=lambda f: (f.valid_from, f.id)):
+            out.append(format_cited(_safe(f.text), list(bound_cites(f.cites)[0])))
+        out.append(f"{CLOSE}\n")
     if closed and recent > 0:
         out.append(f"\n{HISTORY_HEADING}\n\n")
         rows = sorted(closed, key=lambda f: (f.valid_to or "", f.id), reverse=True)[:recent]
@@ -311,11 +328,14 @@ def render_long_term(facts: Sequence[Fact], *, recent: int = 10) -> str:
             kind = "expired" if f.expired else "superseded"
             if f.expired:
                 why = "expired"
-            elif f.superseded_by and f.superseded_by in by_id:
+            elif (f.superseded_by and f.superseded_by in by_id
+                  and plain_value(by_id[f.superseded_by].value)):
                 why = f"superseded by: {by_id[f.superseded_by].value}"
             else:
                 why = "superseded"
             line = (f"{HISTORY_PREFIX} (until {until}, {kind}): "
                     f"{f.text.rstrip('.')} — {window}; {why}.")
-            out.append(format_cited(_safe(line), list(bound_cites(f.cites)[0])))
+            cited = format_cited(_safe(line), list(bound_cites(f.cites)[0]))
+            # A closed claim that was never a plain fact stays fenced as history too.
+            out.append(cited if trusted_fact(f) else f"{OPEN}\n{cited}{CLOSE}\n")
     return "".join(out)

@@ -177,15 +177,20 @@ def _group(p: Piece) -> tuple[Any, ...]:
         return ("raw", r.session or "")
     if r.layer in ("topic", "note"):
         return (r.layer, r.path)  # one labelled fence per document, per note
-    if r.flags:
-        return (r.layer, r.path)  # a flagged fact is quoted data, under its own label
+    if r.flags or _quoted(r):
+        return (r.layer, r.path)  # a flagged or quoted fact is data, under its own label
     return (r.layer,)
+
+
+def _quoted(r: Row) -> bool:
+    """A fact row the index marked as a quoted claim (not in slot form, see layers.factform)."""
+    return r.layer == "fact" and r.role is not None
 
 
 def _trust(r: Row) -> str:
     """An item's trust: a flagged item is never trusted, whatever its layer."""
     trust = trust_of(r.layer)
-    return "raw" if trust == "fact" and r.flags else trust
+    return "raw" if trust == "fact" and (r.flags or _quoted(r)) else trust
 
 
 def _trusted(group: tuple[Any, ...]) -> bool:
@@ -227,7 +232,7 @@ def _line(p: Piece, header_day: str | None) -> str:
         if dt is not None and _human_day(dt) != header_day:
             stamp = f"({_human_day(dt)}) "
         return f"{role_label(r.role)}: {mark}{stamp}{neutral(r.text)}{_stale_mark(p)}"
-    if r.layer == "fact" and not r.flags:
+    if r.layer == "fact" and not r.flags and not _quoted(r):
         line = f"- {neutral(r.text)}"
         if r.valid_from and r.valid_to:
             line += f" (from {r.valid_from[:10]}; no longer current since {r.valid_to[:10]})"

@@ -33,8 +33,9 @@ escaping, not from a secret.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
+
+from ..layers.spotlight import CLOSE, OPEN, neutral
 
 __all__ = [
     "CLOSE",
@@ -48,20 +49,10 @@ __all__ = [
     "trust_of",
 ]
 
-#: opens the section of untrusted, quoted data
-OPEN = "[untrusted data]"
-#: closes it
-CLOSE = "[end untrusted data]"
 #: heads the trusted facts
 TRUSTED_HEADER = "Trusted facts:"
 
 _TRUST = {"fact": "fact", "note": "note", "raw": "raw", "short_term": "raw", "topic": "document"}
-# Brackets and the characters that look like them; all become parentheses.
-_OPENERS = "[［⟦〚【〔⁅❲⦋⦍⦏⟬⟮⦗〖〘"
-_CLOSERS = "]］⟧〛】〕⁆❳⦌⦎⦐⟭⟯⦘〗〙"
-_BRACKETS = str.maketrans({**dict.fromkeys(_OPENERS, "("), **dict.fromkeys(_CLOSERS, ")")})
-_REDACTION = re.compile(r"\[REDACTED:[A-Za-z0-9_.-]{1,64}\]")
-_ANY_BRACKET = re.compile("[" + re.escape(_OPENERS + _CLOSERS) + "]")
 _MAX_FIELD = 80
 
 
@@ -71,21 +62,6 @@ def trust_of(layer: str) -> str:
     Anything but a fact is untrusted; a layer this module does not know is too.
     """
     return _TRUST.get(layer, "raw")
-
-
-def neutral(text: str) -> str:
-    """*text* on one line with every bracket but a redaction marker's made harmless."""
-    flat = " ".join(text.split())
-    if _ANY_BRACKET.search(flat) is None:
-        return flat
-    out: list[str] = []
-    pos = 0
-    for m in _REDACTION.finditer(flat):
-        out.append(flat[pos:m.start()].translate(_BRACKETS))
-        out.append(m.group())
-        pos = m.end()
-    out.append(flat[pos:].translate(_BRACKETS))
-    return "".join(out)
 
 
 def neutral_lines(text: str) -> list[str]:
