@@ -1,6 +1,6 @@
 """The store: the only source of truth, and its one controlled mutation path.
 
-Every change goes through :meth:`Store._commit`, which runs under the store's
+Every change goes through :meth:`Store._commit_batch`, which runs under the store's
 exclusive lock and follows one protocol (a write-ahead log where the audit log
 *is* the log):
 
@@ -43,6 +43,7 @@ from ..errors import (
     NotFoundError,
     PathRefused,
     PreconditionFailed,
+    SleepstackError,
     StorageFullError,
     UsageError,
 )
@@ -68,6 +69,7 @@ from .erase import (
 )
 from .erase_verify import chain_breaks_after_erasure, check_record
 from .fs import StoreFS, audit_log_for, open_fs
+from .group import GroupCommit, Pending
 from .paths import (
     Area,
     check_append_path,
@@ -180,6 +182,7 @@ class Store:
         # The audit log goes through one small interface so that a backend
         # without appends or renames (object storage) can supply its own.
         self._log = audit_log_for(fs)
+        self._group = GroupCommit()
         self._recover_if_needed()
 
     # ------------------------------------------------------------------ open
@@ -374,11 +377,14 @@ class Store:
             return []
         _check_actor(actor, reason)
         prepared = [self._prepare_static(c, ingest=ingest) for c in changes]
-        with self.fs.lock():
-            self._recover_if_needed()
-            if guard is not None:
-                guard()
-            return self._commit(prepared, actor=actor, reason=reason, cycle=cycle, extra=extra)
+        item = Pending(prepared, actor, reason, cycle, extra, guard)
+        holds = getattr(self.fs, "holds_lock", None)
+        if holds is None or holds():
+            # No group commit on this backend, or this thread holds the lock
+            # already (it must not wait for a leader that waits for that lock).
+            self._commit_batch([item])
+            return item.result()
+        return self._group.submit(item, self._commit_batch)
 
     # -------------------------------------------------------------- internals
     def _prepare_static(self, c: Change, *, ingest: bool) -> Change:
@@ -449,29 +455,57 @@ class Store:
             raise CorruptStoreError("the last audit line is not valid JSON") from exc
         return obj
 
-    def _commit(
-        self,
-        changes: Sequence[Change],
-        *,
-        actor: str,
-        reason: str,
-        cycle: str | None,
-        extra: dict[str, Any] | None,
-    ) -> builtins.list[dict[str, Any]]:
-        seq, prev = self._tail()
+    def _commit_batch(self, batch: builtins.list[Pending]) -> None:
+        """Commit the mutations of *batch* in one log append (:mod:`.group`).
+
+        A member that fails its own checks gets its exception and leaves no
+        trace; a batch of one raises it, as a plain commit always did.
+        """
+        with self.fs.lock():
+            self._recover_if_needed()
+            seq, prev = self._tail()
+            at = _now()
+            current: dict[str, bytes | None] = {}
+            before: dict[str, bool] = {}  # path -> was a file before this batch
+            blobs: dict[str, bytes] = {}
+            accepted: builtins.list[tuple[Pending, builtins.list[dict[str, Any]]]] = []
+            so_far: builtins.list[Change] = []
+            for item in batch:
+                trial = dict(current)  # a member that fails must not leak its state
+                try:
+                    if item.guard is not None:
+                        item.guard()
+                    entries = self._entries(item, seq, prev, at, trial, before, blobs)
+                    self._check_collisions([*so_far, *item.changes], before)
+                except SleepstackError as exc:
+                    if len(batch) == 1:
+                        raise
+                    item.error = exc
+                    continue
+                current = trial
+                seq, prev = int(entries[-1]["seq"]), str(entries[-1]["hash"])
+                accepted.append((item, entries))
+                so_far.extend(item.changes)
+            if accepted:
+                self._write_batch([e for _, entries in accepted for e in entries], so_far,
+                                  blobs)
+            for item, entries in accepted:  # only now: a failed write fails them all
+                item.entries = entries
+
+    def _entries(self, item: Pending, seq: int, prev: str, at: str,
+                 current: dict[str, bytes | None], before: dict[str, bool],
+                 blobs: dict[str, bytes]) -> builtins.list[dict[str, Any]]:
+        """The audit entries of one mutation after *seq*/*prev*; updates *current*."""
+        changes = item.changes
         tx = uuid.uuid4().hex[:16]
-        at = _now()
         entries: builtins.list[dict[str, Any]] = []
-        current: dict[str, bytes | None] = {}
-        before: dict[str, bool] = {}  # path -> was a file before this mutation
-        blobs: dict[str, bytes] = {}
         for c in changes:
             if c.path not in current:
                 try:
                     current[c.path] = self.fs.read_bytes(c.path)
                 except FileNotFoundError:
                     current[c.path] = None
-                before[c.path] = current[c.path] is not None
+                before.setdefault(c.path, current[c.path] is not None)
             old = current[c.path]
             old_sha = None if old is None else sha256_hex(old)
             if c.expected_sha is not None:
@@ -504,8 +538,8 @@ class Store:
             seq += 1
             entry.update(
                 seq=seq,
-                actor=actor,
-                reason=reason,
+                actor=item.actor,
+                reason=item.reason,
                 old_sha=old_sha,
                 new_sha=None if new is None else sha256_hex(new),
                 at=at,
@@ -513,14 +547,18 @@ class Store:
                 tx_n=len(changes),
                 prev_hash=prev,
             )
-            if cycle:
-                entry["cycle"] = cycle
-            if extra:
-                entry.update(extra)
+            if item.cycle:
+                entry["cycle"] = item.cycle
+            if item.extra:
+                entry.update(item.extra)
             entry["hash"] = entry_hash(entry)
             prev = entry["hash"]
             entries.append(entry)
-        self._check_collisions(changes, before)  # still before the commit point
+        return entries
+
+    def _write_batch(self, entries: builtins.list[dict[str, Any]],
+                     changes: Sequence[Change], blobs: dict[str, bytes]) -> None:
+        """Blobs, the commit point (one log append), the working files, HEAD."""
         try:
             for sha, data in blobs.items():
                 self.fs.write_new(blob_path(sha), data)
@@ -533,14 +571,32 @@ class Store:
                 f"{_names(changes)} was not made (free some space and retry)",
                 **exc.fields, committed=False) from None
         try:
-            self._apply_entries(entries)
+            self._apply_grouped(entries, blobs)
             self._write_head(entries[-1])
         except StorageFullError as exc:
             raise StorageFullError(
                 f"{exc.message}: nothing was lost; the change to {_names(changes)} is "
                 "committed and is finished when the store is next used with free space",
                 **exc.fields, committed=True) from None
-        return entries
+
+    def _apply_grouped(self, entries: builtins.list[dict[str, Any]],
+                       blobs: dict[str, bytes]) -> None:
+        """Apply freshly committed *entries*; a path only appended to gets one append."""
+        if len({e["tx"] for e in entries}) == 1:
+            self._apply_entries(entries)
+            return
+        ops: dict[str, set[str]] = {}
+        for e in entries:
+            ops.setdefault(e["path"], set()).add(e["op"])
+        done: set[str] = set()
+        for e in entries:
+            path = e["path"]
+            if ops[path] != {"append"}:
+                self._apply_entries([e])
+            elif path not in done:
+                done.add(path)
+                chunks = [blobs[x["chunk_sha"]] for x in entries if x["path"] == path]
+                self.fs.append(path, b"".join(chunks))
 
     def _check_collisions(self, changes: Sequence[Change],
                           known: dict[str, bool] | None = None) -> None:
@@ -605,6 +661,11 @@ class Store:
         """Finish or discard a mutation that a killed process left half done."""
         if not self._needs_recovery():
             return
+        active = getattr(self.fs, "writer_active", None)
+        if active is not None and not self._log_is_ours() and active():
+            # Object storage: a live writer holds the lease (its audit/HEAD may be
+            # deferred); it finishes any half-done mutation, so a reader need not wait.
+            return
         with self.fs.lock():
             if not self._needs_recovery():  # another process recovered meanwhile
                 return
@@ -658,6 +719,10 @@ class Store:
             entry["hash"] = entry_hash(entry)
             self._log.append(canonical(entry) + b"\n", first_seq=int(entry["seq"]))
             self._write_head(entry)
+
+    def _log_is_ours(self) -> bool:
+        ours = getattr(self.fs, "_in_session", None)
+        return bool(ours is not None and ours())
 
     def _apply_recovering(self, pending: builtins.list[dict[str, Any]]
                           ) -> builtins.list[tuple[dict[str, Any], str]]:
@@ -749,6 +814,9 @@ class Store:
     def audit_verify(self) -> VerifyReport:
         """Check the chain and that every file matches its last audited hash."""
         with self.fs.lock():
+            fresh = getattr(self.fs, "drop_cache", None)
+            if fresh is not None:
+                fresh()  # a backend that remembers reads must not vouch from memory
             return self._verify()
 
     def _verify(self) -> VerifyReport:

@@ -1,0 +1,211 @@
+"""The s3 backend's audit logs: immutable segments (default) or one rewritten object.
+
+``segments``: ``audit/log/<first seq:012d>.jsonl``, each created with
+``If-None-Match: *`` (the commit point); a writer that lost its lease computed
+its name from a tail that moved on, so its create fails. ``object``: one
+``audit/log.jsonl`` rewritten under ``If-Match`` (O(log) per commit).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+from ..errors import ConflictError, CorruptStoreError
+from .audit import HEAD_PATH, LOG_PATH
+from .fs import rewrite_lines
+from .s3_base import SEGMENT_DIR, Precondition, segment_key
+
+if TYPE_CHECKING:
+    from .s3 import S3FS
+
+__all__ = ["ObjectLog", "SegmentLog"]
+
+
+class SegmentLog:
+    """One immutable object per mutation; the commit point is a conditional create."""
+
+    def __init__(self, fs: S3FS) -> None:
+        self.fs = fs
+        self._cache: dict[str, tuple[str, bytes]] = {}  # rel -> (etag, bytes); immutable
+        self._last: str | None = None  # the newest segment any read has seen
+        self._session_last: str | None = None  # the tail this lock session checked
+        self._session_fresh = False
+        self._mutex = threading.Lock()
+
+    def begin_session(self) -> None:  # noqa: D102
+        self._session_fresh = False
+
+    def _fetch(self, rel: str, etag: str | None = None) -> bytes:
+        cached = self._cache.get(rel)
+        if cached is not None and (etag is None or cached[0] == etag):
+            return cached[1]
+        data, got = self.fs._get(rel)
+        with self._mutex:
+            self._cache[rel] = (got, data)
+        return data
+
+    def _head_hint(self) -> str | None:
+        try:
+            head = json.loads(self.fs.read_bytes(HEAD_PATH).strip())
+            return f"{SEGMENT_DIR}/{int(head['seq']):012d}"  # sorts just before that segment
+        except (FileNotFoundError, ValueError, TypeError, KeyError):
+            return None
+
+    def _newest(self) -> str | None:
+        """The newest segment's key: one LIST after the last one we know of."""
+        after = self._last or self._head_hint()
+        found = self.fs._list_keys(f"{SEGMENT_DIR}/", start_after=after) if after else []
+        if found:
+            newest: str | None = found[-1][0]
+        elif after is not None and after == self._last:
+            newest = self._last
+        else:  # no hint, or a hint past the end (HEAD inside a batch segment): list all
+            every = self.fs._list_keys(f"{SEGMENT_DIR}/")
+            newest = every[-1][0] if every else None
+        with self._mutex:
+            if newest is not None and (self._last is None or newest > self._last):
+                self._last = newest
+        return newest
+
+    def read_tail(self, nbytes: int) -> bytes:  # noqa: D102
+        if self.fs._in_session():
+            # Within a lock session the tail is read once: the commit then goes
+            # right after the tail that recovery checked, or its create fails.
+            if not self._session_fresh:
+                self._session_last = self._newest()
+                self._session_fresh = True
+            newest = self._session_last
+        else:
+            newest = self._newest()
+        if newest is None:
+            raise FileNotFoundError(LOG_PATH)
+        return self._fetch(newest)[-nbytes:]
+
+    def read_all(self) -> bytes:  # noqa: D102
+        found = self.fs._list_keys(f"{SEGMENT_DIR}/")
+        missing = [(rel, etag) for rel, etag in found
+                   if rel not in self._cache or self._cache[rel][0] != etag]
+        if missing:
+            # Segments are immutable: fetch the new ones in parallel, once.
+            with ThreadPoolExecutor(max_workers=min(16, len(missing))) as pool:
+                list(pool.map(lambda item: self._fetch(*item), missing))
+        if found:
+            with self._mutex:
+                if self._last is None or found[-1][0] > self._last:
+                    self._last = found[-1][0]
+        return b"".join(self._cache[rel][1] for rel, _ in found)
+
+    def append(self, data: bytes, *, first_seq: int) -> None:  # noqa: D102
+        self.fs._check_commit_allowed()
+        rel = segment_key(first_seq)
+        try:
+            etag = self.fs._put(rel, data, IfNoneMatch="*")
+        except Precondition:
+            try:
+                existing, etag = self.fs._get(rel)
+            except FileNotFoundError:
+                existing = None
+            if existing != data:  # identical bytes can only be our own retried create
+                raise ConflictError(
+                    f"the audit log of {self.fs.url} moved: seq {first_seq} was committed by"
+                    " another writer (this writer's lease was lost); nothing was changed",
+                    url=self.fs.url, seq=first_seq,
+                ) from None
+        with self._mutex:
+            self._cache[rel] = (etag, data)
+            if self._last is None or rel > self._last:
+                self._last = rel
+        self._session_last = rel
+
+    def rewrite(self, lines: Mapping[int, bytes]) -> None:
+        """Erasure (ADR 0004): rewrite each segment holding a scrubbed entry, in place."""
+        self.fs._check_commit_allowed()
+        for rel, etag in self.fs._list_keys(f"{SEGMENT_DIR}/"):
+            data = self._fetch(rel, etag)
+            new = rewrite_lines(data, lines)
+            if new != data:
+                try:
+                    new_etag = self.fs._put(rel, new, IfMatch=etag)
+                except Precondition:
+                    raise ConflictError(f"audit segment {rel} of {self.fs.url} changed during"
+                                        " an erasure; it resumes on the next open",
+                                        url=self.fs.url) from None
+                with self._mutex:
+                    self._cache[rel] = (new_etag, new)
+
+    def truncate(self, size: int) -> None:  # noqa: D102
+        raise CorruptStoreError(
+            f"{self.fs.url}: an audit segment ends mid-line; segments are written whole, so"
+            " one was edited outside the store (run `sleepstack audit verify`)"
+        )
+
+    def replace(self, data: bytes) -> None:  # noqa: D102
+        raise CorruptStoreError(
+            f"{self.fs.url}: the last audit segment holds part of a mutation; segments are"
+            " written whole, so one was edited outside the store (run `sleepstack audit verify`)"
+        )
+
+
+class ObjectLog:
+    """One ``audit/log.jsonl`` object, rewritten whole under ``If-Match`` (O(log) per commit)."""
+
+    def __init__(self, fs: S3FS) -> None:
+        self.fs = fs
+        self._session: tuple[str | None, bytes] | None = None  # (etag, bytes) read this session
+
+    def begin_session(self) -> None:  # noqa: D102
+        self._session = None
+
+    def _read(self) -> tuple[str | None, bytes]:
+        try:
+            data, etag = self.fs._get(LOG_PATH)
+        except FileNotFoundError:
+            return None, b""
+        return etag, data
+
+    def _current(self) -> tuple[str | None, bytes]:
+        if not self.fs._in_session():
+            return self._read()
+        if self._session is None:
+            self._session = self._read()
+        return self._session
+
+    def read_all(self) -> bytes:  # noqa: D102
+        return self._current()[1]
+
+    def read_tail(self, nbytes: int) -> bytes:  # noqa: D102
+        etag, data = self._current()
+        if etag is None:
+            raise FileNotFoundError(LOG_PATH)
+        return data[-nbytes:]
+
+    def _rewrite(self, data: bytes) -> None:
+        self.fs._check_commit_allowed()
+        etag, _ = self._current()
+        conditions = {"IfNoneMatch": "*"} if etag is None else {"IfMatch": etag}
+        try:
+            new_etag: str | None = self.fs._put(LOG_PATH, data, **conditions)
+        except (Precondition, FileNotFoundError):
+            new_etag, current = self._read()
+            if current != data:  # identical bytes can only be our own retried PUT
+                raise ConflictError(
+                    f"the audit log of {self.fs.url} moved since this writer read it (its"
+                    " lease was lost); nothing was changed", url=self.fs.url,
+                ) from None
+        self._session = (new_etag, data)
+
+    def append(self, data: bytes, *, first_seq: int) -> None:  # noqa: D102
+        self._rewrite(self._current()[1] + data)
+
+    def truncate(self, size: int) -> None:  # noqa: D102
+        self._rewrite(self._current()[1][:size])
+
+    def replace(self, data: bytes) -> None:  # noqa: D102
+        self._rewrite(data)
+
+    def rewrite(self, lines: Mapping[int, bytes]) -> None:  # noqa: D102
+        self._rewrite(rewrite_lines(self._current()[1], lines))
