@@ -29,6 +29,7 @@ from sleepstack.errors import PreconditionFailed
 from sleepstack.layers.rawlog import Turn
 from sleepstack.store import Change, Store
 from sleepstack.store.audit import sha256_hex
+from sleepstack.store.erase import KILL_ENV
 from sleepstack.store.s3 import LEASE_KEY, S3FS
 from sleepstack.wake.log import append_turns
 
@@ -159,6 +160,33 @@ def test_writer_killed_with_a_deferred_head_is_recovered(client: Any, bucket: st
     assert store.read_text("user/a/x.md") == "v4"
     ops = [e["op"] for e in store.audit_entries()]
     assert ops == ["write"] * 5 + ["recover", "write"]
+    assert store.audit_verify().ok
+
+
+def test_killed_after_the_commit_point_blob_comes_from_the_segment(client: Any,
+                                                                  bucket: str) -> None:
+    url = f"s3://{bucket}/crash"
+    _s3_init(url, linger=0).close()
+    script = (
+        "import sys\n"
+        "from sleepstack.store import Store\n"
+        "from sleepstack.store.s3 import S3FS\n"
+        "s = Store(S3FS(sys.argv[1], lease_ttl=2, lease_linger=0))\n"
+        "s.write_text('user/a/x.md', 'the committed bytes', actor='child', reason='crash')\n"
+    )
+    env = {**_s3._child_env(), KILL_ENV: "commit:logged"}
+    out = subprocess.run([sys.executable, "-c", script, url], capture_output=True, text=True,
+                         env=env, timeout=60)
+    assert out.returncode == -9, out.stderr
+    sha = sha256_hex(b"the committed bytes")
+    keys = _s3.snapshot(client, bucket)
+    assert f"crash/versions/{sha[:2]}/{sha}" not in keys  # died before the blob...
+    assert "crash/user/a/x.md" not in keys  # ...and before the working file
+    store = Store(S3FS(url, lease_ttl=2, lock_timeout=20, lease_linger=0))
+    store.write_text("user/a/y.md", "next", **W)  # recovery rolls the write forward
+    assert store.read_text("user/a/x.md") == "the committed bytes"
+    assert store.blob_text(sha) == "the committed bytes"
+    assert [e["op"] for e in store.audit_entries()] == ["write", "recover", "write"]
     assert store.audit_verify().ok
 
 

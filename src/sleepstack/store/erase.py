@@ -144,6 +144,9 @@ def execute_redaction(store: Store, record: Mapping[str, Any]) -> None:
     scrubbed = {int(k): str(v[1]) for k, v in (record.get("entries") or {}).items()}
     if scrubbed:
         _rewrite_audit(store, scrubbed)
+    drop = getattr(store._log, "drop_payloads", None)
+    if drop is not None:
+        drop()  # object storage: a log segment may still carry an erased version's bytes
     kill_point("forget:audit")
     for area in record.get("derived") or ():
         purge_derived(store, str(area))

@@ -87,6 +87,7 @@ class LeaseMixin:
     _lease: Lease | None
     _linger_until: float
     _reaper: threading.Thread | None
+    _stale: bool
 
     if TYPE_CHECKING:
         def _put(self, rel: str, data: bytes, **conditions: str) -> str: ...
@@ -113,21 +114,29 @@ class LeaseMixin:
                     self._begin_session()
                 self._holder = threading.get_ident()
             self._depth += 1
+            failed = False
             try:
                 yield
+            except SleepstackError:
+                raise  # a refusal (a stale expected_sha, a bad path): nothing half done
+            except BaseException:
+                failed = True
+                raise
             finally:
                 self._depth -= 1
                 if self._depth == 0:
                     self._holder = None
                     self._linger_until = time.monotonic() + self.lease_linger
-                    if self.lease_linger <= 0 or self._must_release():
+                    # A session that failed half way gives the lease back at once: the
+                    # next holder's recovery, not this process's memory, settles the state.
+                    if failed or self.lease_linger <= 0 or self._must_release():
                         self._drop_lease()
                     else:
                         self._start_reaper()
 
     def _must_release(self) -> bool:
         lease = self._lease
-        return lease is None or lease.lost
+        return lease is None or lease.lost or self._stale
 
     def close(self) -> None:
         """Release a lingering lease now (a session in progress keeps it)."""

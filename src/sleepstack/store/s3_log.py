@@ -10,23 +10,50 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..errors import ConflictError, CorruptStoreError
-from .audit import HEAD_PATH, LOG_PATH
+from .audit import HEAD_PATH, LOG_PATH, canonical, sha256_hex
 from .fs import rewrite_lines
 from .s3_base import SEGMENT_DIR, Precondition, segment_key
 
 if TYPE_CHECKING:
     from .s3 import S3FS
 
-__all__ = ["ObjectLog", "SegmentLog"]
+__all__ = ["PAYLOAD_SEP", "ObjectLog", "SegmentLog", "entries_part"]
+
+#: Between a segment's entry lines and its payload (the bytes of the mutation's new
+#: versions). JSON escapes every control character, so no entry line holds it raw.
+PAYLOAD_SEP: Final = b"\x1e"
+
+
+def entries_part(data: bytes) -> bytes:
+    """A segment's audit lines, without the payload that may follow them."""
+    return data.split(PAYLOAD_SEP, 1)[0]
+
+
+def _payload(data: bytes) -> dict[str, str]:
+    _, sep, rest = data.partition(PAYLOAD_SEP)
+    if not sep:
+        return {}
+    try:
+        obj = json.loads(rest)
+    except ValueError:
+        return {}
+    return {str(k): str(v) for k, v in obj.items()} if isinstance(obj, dict) else {}
 
 
 class SegmentLog:
-    """One immutable object per mutation; the commit point is a conditional create."""
+    """Immutable segments; the commit point is a conditional create.
+
+    A segment may carry, after :data:`PAYLOAD_SEP`, the bytes of the versions
+    its entries create, so the store can write those blobs *after* the commit
+    point, in parallel with the working files (one round trip less per write);
+    recovery restores a blob a crash left unwritten from there
+    (:meth:`restore_blobs`), and an erasure drops every payload.
+    """
 
     def __init__(self, fs: S3FS) -> None:
         self.fs = fs
@@ -83,7 +110,7 @@ class SegmentLog:
             newest = self._newest()
         if newest is None:
             raise FileNotFoundError(LOG_PATH)
-        return self._fetch(newest)[-nbytes:]
+        return entries_part(self._fetch(newest))[-nbytes:]
 
     def read_all(self) -> bytes:  # noqa: D102
         found = self.fs._list_keys(f"{SEGMENT_DIR}/")
@@ -97,11 +124,18 @@ class SegmentLog:
             with self._mutex:
                 if self._last is None or found[-1][0] > self._last:
                     self._last = found[-1][0]
-        return b"".join(self._cache[rel][1] for rel, _ in found)
+        return b"".join(entries_part(self._cache[rel][1]) for rel, _ in found)
 
     def append(self, data: bytes, *, first_seq: int) -> None:  # noqa: D102
+        self.append_with_blobs(data, first_seq=first_seq, blobs={})
+
+    def append_with_blobs(self, data: bytes, *, first_seq: int,
+                          blobs: Mapping[str, bytes]) -> None:
+        """Commit entries *data* with the new versions' bytes in the same object."""
         self.fs._check_commit_allowed()
         rel = segment_key(first_seq)
+        if blobs:
+            data += PAYLOAD_SEP + canonical({sha: b.decode() for sha, b in blobs.items()})
         try:
             etag = self.fs._put(rel, data, IfNoneMatch="*")
         except Precondition:
@@ -126,7 +160,9 @@ class SegmentLog:
         self.fs._check_commit_allowed()
         for rel, etag in self.fs._list_keys(f"{SEGMENT_DIR}/"):
             data = self._fetch(rel, etag)
-            new = rewrite_lines(data, lines)
+            # The payload goes too: it may hold the erased bytes (its blobs exist:
+            # an erasure runs after recovery).
+            new = rewrite_lines(entries_part(data), lines)
             if new != data:
                 try:
                     new_etag = self.fs._put(rel, new, IfMatch=etag)
@@ -136,6 +172,22 @@ class SegmentLog:
                                         url=self.fs.url) from None
                 with self._mutex:
                     self._cache[rel] = (new_etag, new)
+
+    def drop_payloads(self) -> None:
+        """Rewrite every segment that carries a payload without it (an erasure)."""
+        self.rewrite({})
+
+    def restore_blobs(self, shas: set[str], write: Callable[[str, bytes], None]) -> int:
+        """Write each of *shas* that a segment's payload holds (recovery); how many."""
+        found = 0
+        for _, data in list(self._cache.values()):
+            for sha, text in _payload(data).items():
+                raw = text.encode()
+                if sha in shas and sha256_hex(raw) == sha:
+                    write(sha, raw)
+                    shas.discard(sha)
+                    found += 1
+        return found
 
     def truncate(self, size: int) -> None:  # noqa: D102
         raise CorruptStoreError(
