@@ -190,6 +190,58 @@ def test_killed_after_the_commit_point_blob_comes_from_the_segment(client: Any,
     assert store.audit_verify().ok
 
 
+class _Interrupted(BaseException):
+    """A compaction killed between writing its checkpoint and deleting what it folded."""
+
+
+def test_compaction_folds_segments_and_keeps_the_whole_chain(client: Any, bucket: str,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    url = f"s3://{bucket}/c"
+    store = Store(_s3_init(url, linger=5))
+    for i in range(30):
+        store.write_text(f"user/a/f{i % 4}.md", f"v{i}", **W)
+    before = store.audit_entries()
+
+    def segments() -> list[str]:
+        return [k for k in _s3.snapshot(client, bucket) if k.startswith("c/audit/log/")]
+
+    assert len(segments()) == 30
+    # Killed half way: the checkpoint is written, the folded segments not all deleted.
+    fs: S3FS = store.fs  # type: ignore[assignment]
+    real_call, deleted = fs._call, []
+
+    def dying(op: str, **kwargs: Any) -> dict[str, Any]:
+        if op == "delete_object" and "audit/log/" in kwargs.get("Key", ""):
+            if len(deleted) == 10:
+                raise _Interrupted()
+            deleted.append(kwargs["Key"])
+        return real_call(op, **kwargs)
+
+    monkeypatch.setattr(fs, "_call", dying)
+    with pytest.raises(_Interrupted):
+        store.compact_log(min_objects=2)
+    monkeypatch.setattr(fs, "_call", real_call)
+    fresh = Store.open(url)
+    assert fresh.audit_entries() == before  # the checkpoint and the leftovers: no duplicates
+    assert fresh.audit_verify().ok
+    entry = store.compact_log(min_objects=2)  # a later compaction finishes the job
+    assert entry is not None and entry["op"] == "compact"
+    # One checkpoint (seq 1..29), the newest segment it never folds, the compact entry's.
+    assert len(segments()) == 3
+    assert segments()[0] == "c/audit/log/000000000001.jsonl"
+    reopened = Store.open(url)
+    after = reopened.audit_entries()
+    assert after[:len(before)] == before and after[-1]["op"] == "compact"
+    assert [v.sha for v in reopened.history("user/a/f1.md")] == [
+        e["new_sha"] for e in before if e["path"] == "user/a/f1.md"]
+    assert reopened.blob_text(before[0]["new_sha"]) == "v0"
+    reopened.write_text("user/a/f1.md", "after compaction", **W)
+    store.fs.close()  # type: ignore[attr-defined]
+    report = Store.open(url).audit_verify()
+    assert report.ok and report.entries == len(before) + 2
+
+
 def test_plain_puts_and_batches_still_one_tx(client: Any, bucket: str) -> None:
     store = Store(_s3_init(f"s3://{bucket}/b", linger=1))
     entries = store.apply([Change("write", "user/a/1.md", "1"),

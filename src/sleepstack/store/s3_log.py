@@ -34,6 +34,22 @@ def entries_part(data: bytes) -> bytes:
     return data.split(PAYLOAD_SEP, 1)[0]
 
 
+def _first_seq(rel: str) -> int | None:
+    try:
+        return int(rel.rsplit("/", 1)[-1].split(".", 1)[0])
+    except ValueError:
+        return None
+
+
+def _last_seq(part: bytes) -> int | None:
+    line = part.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    try:
+        seq = json.loads(line).get("seq")
+    except (ValueError, AttributeError):
+        return None
+    return seq if isinstance(seq, int) else None
+
+
 def _payload(data: bytes) -> dict[str, str]:
     _, sep, rest = data.partition(PAYLOAD_SEP)
     if not sep:
@@ -124,7 +140,63 @@ class SegmentLog:
             with self._mutex:
                 if self._last is None or found[-1][0] > self._last:
                     self._last = found[-1][0]
-        return b"".join(entries_part(self._cache[rel][1]) for rel, _ in found)
+        return b"".join(self._covering(found))
+
+    def _covering(self, found: list[tuple[str, str]]) -> list[bytes]:
+        """Each object's entries once: a checkpoint covers the segments it replaced.
+
+        Between writing a checkpoint and deleting the segments it folded in (or
+        after a crash there), both exist; a segment whose first seq the objects
+        before it already reached is skipped.
+        """
+        out: list[bytes] = []
+        reached = 0
+        for rel, _ in found:
+            first = _first_seq(rel)
+            part = entries_part(self._cache[rel][1])
+            if first is not None and first <= reached:
+                continue
+            out.append(part)
+            reached = max(reached, _last_seq(part) or first or 0)
+        return out
+
+    def compact(self, upto: int, *, min_objects: int = 2) -> dict[str, int] | None:
+        """Fold the segments of seqs ``<= upto`` into one checkpoint object.
+
+        The checkpoint takes the key of the first segment it folds (``If-Match``
+        on that segment's etag), so the log's order and every later segment stay
+        as they are; then the folded segments are deleted. Both steps are safe
+        to interrupt: readers skip a segment a checkpoint already covers, and the
+        next compaction deletes what is left. Payloads are dropped (the blobs
+        exist: compaction runs after recovery, up to audit/HEAD). Returns
+        ``{"first", "last", "objects", "bytes"}``, or None when there is nothing
+        to fold.
+        """
+        self.fs._check_commit_allowed()
+        found = self.fs._list_keys(f"{SEGMENT_DIR}/")
+        self.read_all()  # every object in the cache
+        # Never the newest object: readers find the tail after the key they last saw.
+        fold = [(rel, etag) for rel, etag in found[:-1]
+                if (_first_seq(rel) or 0) <= upto
+                and (_last_seq(entries_part(self._cache[rel][1])) or upto + 1) <= upto]
+        if len(fold) < max(2, min_objects):
+            return None
+        parts = self._covering(fold)
+        body = b"".join(parts)
+        first_rel, first_etag = fold[0]
+        try:
+            etag = self.fs._put(first_rel, body, IfMatch=first_etag)
+        except Precondition:
+            raise ConflictError(f"audit segment {first_rel} of {self.fs.url} changed during"
+                                " a compaction; nothing was lost", url=self.fs.url) from None
+        with self._mutex:
+            self._cache[first_rel] = (etag, body)
+        for rel, _ in fold[1:]:
+            self.fs._call("delete_object", Key=self.fs._key(rel))
+            with self._mutex:
+                self._cache.pop(rel, None)
+        return {"first": _first_seq(first_rel) or 1, "last": _last_seq(body) or upto,
+                "objects": len(fold), "bytes": len(body)}
 
     def append(self, data: bytes, *, first_seq: int) -> None:  # noqa: D102
         self.append_with_blobs(data, first_seq=first_seq, blobs={})

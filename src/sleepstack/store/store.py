@@ -461,6 +461,12 @@ class Store(CommitMixin, RecoveryMixin):
             return None
         return obj
 
+    def compact_log(self, *, min_objects: int = 64) -> dict[str, Any] | None:
+        """Fold old audit-log segments into a checkpoint (object storage; :mod:`.compact`)."""
+        from .compact import compact_log
+
+        return compact_log(self, min_objects=min_objects)
+
     # ----------------------------------------------------- history and audit
     def audit_entries(self) -> builtins.list[dict[str, Any]]:
         """Every parsable audit entry, in order."""
