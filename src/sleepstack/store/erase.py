@@ -172,6 +172,9 @@ def purge_derived(store: Store, area: str) -> None:
         from ..index.location import index_dir
 
         directory = index_dir(store)
+        from ..index.shard_reader import purge_shards
+
+        purge_shards(store)  # the store's published shards and this machine's copies
         if not directory.is_dir():
             return
         for name in os.listdir(directory):

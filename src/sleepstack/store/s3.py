@@ -257,6 +257,10 @@ class S3FS(LeaseMixin):
     def _in_session(self) -> bool:
         return self._depth > 0 and self._holder == threading.get_ident()
 
+    def check_lease(self) -> None:
+        """Raise unless this thread holds a live lease (a manifest publish, a commit)."""
+        self._check_commit_allowed()
+
     def holds_lock(self) -> bool:
         """Whether this thread is inside a lock session (the store then commits directly)."""
         return self._in_session()
