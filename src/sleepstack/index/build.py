@@ -468,8 +468,9 @@ def _build_locked(
     publish(directory, number)
     prune(directory)
     if store.fs.local_path() is None:  # replicas of a remote store read shards (shards.py)
-        from .shards import publish_shards
+        from .shards import enabled, publish_shards
 
-        publish_shards(store, final, number)
+        if enabled():
+            publish_shards(store, final, number)
     return GenerationInfo(number, str(final), len(plan.add), removed, before,
                           time.perf_counter() - t0, spec, total)

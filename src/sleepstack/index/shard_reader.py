@@ -28,7 +28,7 @@ from ..store import Store
 from ..store.audit import sha256_hex
 from .location import index_dir
 from .reader import Generation, IndexUnavailable, _ident, _open, open_current
-from .shards import base_name, read_manifest, user_name
+from .shards import base_name, enabled, read_manifest, user_name
 
 __all__ = ["MANIFEST_TTL", "forget_views", "open_for_recall", "purge_shards", "shard_dir",
            "with_topics"]
@@ -120,7 +120,7 @@ def open_for_recall(store: Store, user: str) -> Generation:
 
     A local store, or a remote one without a manifest, keeps its local index.
     """
-    if store.fs.local_path() is not None:
+    if store.fs.local_path() is not None or not enabled():
         return open_current(store)
     manifest = _manifest(store)
     if manifest is None:

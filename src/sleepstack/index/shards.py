@@ -20,6 +20,7 @@ recall needs.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import tempfile
 import time
@@ -30,10 +31,16 @@ from ..store import Store
 from ..store.audit import canonical, sha256_hex
 from .schema import connect_rw
 
-__all__ = ["MANIFEST", "SHARD_DIR", "base_name", "publish_shards", "topic_name", "user_name"]
+__all__ = ["MANIFEST", "SHARD_DIR", "base_name", "enabled", "publish_shards", "topic_name",
+           "user_name"]
 
 MANIFEST: Final = "derived/index/MANIFEST.json"
 SHARD_DIR: Final = "derived/index"
+
+
+def enabled() -> bool:
+    """Shards on (default); ``SLEEPSTACK_INDEX_SHARDS=0``: each replica keeps its own index."""
+    return os.environ.get("SLEEPSTACK_INDEX_SHARDS", "1") != "0"
 
 
 def user_name(user: str) -> str:
