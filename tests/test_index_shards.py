@@ -164,3 +164,22 @@ def builder_generation(store: Store) -> Path:
     cur = current_generation(index_dir(store))
     assert cur is not None
     return cur[1]
+
+
+def test_a_turn_logged_on_one_replica_is_recalled_on_another(
+        bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"s3://{bucket}/ryw"
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "builder"))
+    build_generation(_seed(url))
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "replica-b"))
+    shard_reader.forget_views()
+    b = Store.open(url)
+    assert "Miso" in recall(b, "what is my cat called", "alice").context  # B is warm
+    # Replica A (its own connection to the store) logs a turn after the shards were cut.
+    a = Store(S3FS(url, lease_linger=0))
+    append_turns(a, [Turn("t-alice-new", "alice", "s2", "user",
+                          "my dog is called Biscuit", datetime(2024, 3, 2, 9, 0, tzinfo=UTC))],
+                 actor="replica-a")
+    ctx = recall(b, "what is my dog called", "alice")  # past the shard's watermark
+    assert "Biscuit" in ctx.context and not ctx.degraded
+    assert "Biscuit" not in recall(b, "what is my dog called", "bob").context
