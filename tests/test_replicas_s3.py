@@ -1,0 +1,76 @@
+"""Three ``sleepstack serve`` replicas on one ``s3://`` store (issue #15), moto on 127.0.0.1.
+
+Each replica is its own process with its own local cache: none builds an index,
+all read the store's shards. A turn logged through replica A is recalled
+through B and C at once (from the raw-log tail past the shard's watermark), and
+no replica shows it to another user.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("moto")
+pytest.importorskip("botocore")
+
+import test_store_s3 as _s3
+from sleepstack.index.build import build_generation
+from sleepstack.server.testing import running_server
+from sleepstack.server.tokens import TokenStore
+from sleepstack.store import Store
+from sleepstack.store.s3 import S3FS
+from test_index_shards import _seed
+
+endpoint, aws_env, client, bucket = _s3.endpoint, _s3.aws_env, _s3.client, _s3.bucket
+
+
+@contextlib.contextmanager
+def _replicas(url: str, tmp: Path, aws: dict[str, str], n: int) -> Iterator[list[str]]:
+    with contextlib.ExitStack() as stack:
+        bases = [stack.enter_context(running_server(
+            url, "--rate", "1000", "--burst", "1000", log=tmp / f"replica-{i}.log",
+            env={**aws, "SLEEPSTACK_CACHE": str(tmp / f"cache-{i}")})) for i in range(n)]
+        yield bases
+
+
+def test_three_replicas_read_each_others_writes(bucket: str, aws_env: dict[str, str],
+                                               tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"s3://{bucket}/rep"
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "builder"))
+    store = _seed(url)
+    tokens = TokenStore(store)
+    tok: dict[tuple[str, str], str] = {}
+    for user in ("alice", "bob"):
+        for scope in ("read", "write"):
+            tok[(user, scope)] = tokens.create(user, scope)[1]
+    build_generation(store)  # publishes the shards the replicas read
+    store.fs.close()  # type: ignore[attr-defined]
+
+    def call(base: str, path: str, user: str, scope: str, body: dict[str, Any]) -> Any:
+        r = httpx.post(base + path, json=body, timeout=60,
+                       headers={"Authorization": f"Bearer {tok[(user, scope)]}"})
+        assert r.status_code < 300, r.text
+        return r.json()
+
+    with _replicas(url, tmp_path, aws_env, 3) as (a, b, c):
+        for base in (b, c):  # warm: they answer from shards already
+            ctx = call(base, "/v1/recall", "alice", "read", {"query": "what is my cat called"})
+            assert "Miso" in ctx["context"]
+        call(a, "/v1/log", "alice", "write",
+             {"session": "s9", "role": "user", "text": "my dog is called Biscuit"})
+        for base in (b, c):
+            ctx = call(base, "/v1/recall", "alice", "read", {"query": "what is my dog called"})
+            assert "Biscuit" in ctx["context"]
+            other = call(base, "/v1/recall", "bob", "read", {"query": "what is my dog called"})
+            assert "Biscuit" not in other["context"]
+    for i in range(3):  # no replica built an index of its own
+        assert not list((tmp_path / f"cache-{i}").rglob("gen-*.sqlite"))
+    final = Store(S3FS(url, lease_linger=0))
+    assert final.audit_verify().ok
