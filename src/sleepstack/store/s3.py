@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import json
 import logging
 import os
 import socket
@@ -56,7 +57,7 @@ from ..errors import (
     StoreNotFoundError,
     UsageError,
 )
-from .audit import HEAD_PATH, LOG_PATH
+from .audit import HEAD_PATH, LOG_PATH, canonical
 from .fs import AuditLog
 from .s3_base import LEASE_KEY, SEGMENT_DIR, UNSEEN, LogLayout, Precondition
 from .s3_lease import Lease, LeaseMixin
@@ -399,8 +400,32 @@ class S3FS(LeaseMixin):
         if self.lease_linger <= 0 or self._head_deferred >= _HEAD_EVERY:
             self._flush_head()
 
+    def _object_exists(self, rel: str) -> bool:
+        try:
+            self._call("head_object", Key=self._key(rel))
+        except FileNotFoundError:
+            return False
+        return True
+
+    def _head_with_segment(self, data: bytes) -> bytes:
+        # audit/HEAD also names the segment that ends with it, so an open finds the
+        # log's tail with GETs instead of a LIST (s3_log.SegmentLog._from_head).
+        log = self._log
+        if not isinstance(log, SegmentLog) or log.newest_known() is None:
+            return data
+        try:
+            head = json.loads(data)
+        except ValueError:
+            return data
+        if not isinstance(head, dict):
+            return data
+        head["segment"] = log.newest_known()
+        return canonical(head)
+
     def _flush_head(self) -> None:
         data, self._pending_head = self._pending_head, None
+        if data is not None:
+            data = self._head_with_segment(data)
         self._head_deferred = 0
         if data is None or self._stale:
             return

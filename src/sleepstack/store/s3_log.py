@@ -98,9 +98,37 @@ class SegmentLog:
         except (FileNotFoundError, ValueError, TypeError, KeyError):
             return None
 
+    def _from_head(self) -> str | None:
+        """The newest segment named by audit/HEAD, when nothing follows it (no LIST).
+
+        HEAD always ends a segment, so a newer mutation would be the segment
+        named ``HEAD seq + 1``; one HEAD request of that key settles it.
+        """
+        try:
+            head = json.loads(self.fs.read_bytes(HEAD_PATH).strip())
+            seq, seg = int(head["seq"]), head.get("segment")
+        except (FileNotFoundError, ValueError, TypeError, KeyError):
+            return None
+        if not isinstance(seg, str) or not seg.startswith(f"{SEGMENT_DIR}/"):
+            return None
+        if self.fs._object_exists(segment_key(seq + 1)):
+            return None  # HEAD is behind (deferred by a live writer, or a crash): list
+        return seg
+
+    def newest_known(self) -> str | None:
+        """The newest segment this process has seen (recorded in audit/HEAD)."""
+        return self._last
+
     def _newest(self) -> str | None:
         """The newest segment's key: one LIST after the last one we know of."""
-        after = self._last or self._head_hint()
+        if self.newest_known() is None:
+            hinted = self._from_head()
+            if hinted is not None:
+                with self._mutex:
+                    if self._last is None or hinted > self._last:
+                        self._last = hinted
+                return hinted
+        after = self.newest_known() or self._head_hint()
         found = self.fs._list_keys(f"{SEGMENT_DIR}/", start_after=after) if after else []
         if found:
             newest: str | None = found[-1][0]
