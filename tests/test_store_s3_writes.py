@@ -242,6 +242,17 @@ def test_compaction_folds_segments_and_keeps_the_whole_chain(client: Any, bucket
     assert report.ok and report.entries == len(before) + 2
 
 
+def test_two_stores_of_one_process_do_not_wait_for_each_others_linger(bucket: str) -> None:
+    url = f"s3://{bucket}/two"
+    _s3_init(url, linger=0).close()
+    a, b = Store(S3FS(url, lease_linger=1.5)), Store(S3FS(url, lease_linger=1.5))
+    t = time.monotonic()
+    for i in range(4):  # alternating writers, as a server's per-token stores do
+        (a if i % 2 else b).write_text("user/a/x.md", f"v{i}", **W)
+    assert time.monotonic() - t < 3 * 1.5 - 0.5  # three handovers, none waited out a linger
+    assert Store.open(url).read_text("user/a/x.md") == "v3"
+
+
 def test_plain_puts_and_batches_still_one_tx(client: Any, bucket: str) -> None:
     store = Store(_s3_init(f"s3://{bucket}/b", linger=1))
     entries = store.apply([Change("write", "user/a/1.md", "1"),

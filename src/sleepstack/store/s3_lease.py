@@ -110,6 +110,7 @@ class LeaseMixin:
                 if kept is None or kept.lost or time.monotonic() >= kept.valid_until:
                     if kept is not None:  # lost or expired while lingering: start afresh
                         self._drop_lease()
+                    self._release_siblings()
                     self._lease = self._acquire()
                     self._begin_session()
                 self._holder = threading.get_ident()
@@ -133,6 +134,20 @@ class LeaseMixin:
                         self._drop_lease()
                     else:
                         self._start_reaper()
+
+    def _release_siblings(self) -> None:
+        # Another S3FS of this process on the same store (the server keeps one per
+        # token) may be lingering on the lease: an idle one gives it back now rather
+        # than making this one wait lease_linger seconds.
+        for other in list(_LINGERING):
+            if other is self or other.url != self.url:
+                continue
+            if other._mutex.acquire(blocking=False):
+                try:
+                    if other._depth == 0:
+                        other._drop_lease()
+                finally:
+                    other._mutex.release()
 
     def _must_release(self) -> bool:
         lease = self._lease
