@@ -13,8 +13,11 @@ builds the store's guarantees from exactly those two primitives
   ``Last-Modified`` against the response's ``Date``), so writers' clocks never
   have to agree; an expired lease is taken over with ``If-Match`` on its etag.
 * **commit point** — the audit log is a series of immutable segments
-  ``audit/log/<first seq:012d>.jsonl``, one per mutation, each created with
-  ``If-None-Match: *``. A writer that lost its lease computed its segment name
+  ``audit/log/<first seq:012d>.jsonl``, one per commit (one mutation, or a
+  group of them: :mod:`.group`), each created with ``If-None-Match: *`` and
+  carrying the new versions' bytes, so the blobs and working files follow it
+  in parallel (:mod:`.s3_log`); old segments are folded into a checkpoint by
+  :mod:`.compact`. A writer that lost its lease computed its segment name
   from a tail that has moved on, so its create fails: it cannot fork or clobber
   the log (:class:`ConflictError`), whatever its clock believes. The
   alternative layout (``log_layout="object"``), one ``audit/log.jsonl`` rewritten
@@ -31,8 +34,10 @@ Connection settings come from the usual AWS environment (``AWS_ENDPOINT_URL``,
 configuration (``FSSPEC_S3_ENDPOINT_URL``, ``FSSPEC_S3='{"key": ...}'``) or from
 ``storage_options`` with s3fs's names (``key``, ``secret``, ``token``,
 ``endpoint_url``, ``profile``, ``client_kwargs``, ``config_kwargs``). Lease
-settings: ``lease_ttl`` / ``lock_timeout`` options, or ``SLEEPSTACK_S3_LEASE_TTL``
-/ ``SLEEPSTACK_S3_LOCK_TIMEOUT`` (seconds).
+settings: ``lease_ttl`` / ``lock_timeout`` / ``lease_linger`` options, or
+``SLEEPSTACK_S3_LEASE_TTL`` / ``SLEEPSTACK_S3_LOCK_TIMEOUT`` /
+``SLEEPSTACK_S3_LEASE_LINGER`` (seconds; the lease is kept that long after the
+last write, and ``audit/HEAD`` is written when it is given back, :mod:`.s3_lease`).
 """
 
 from __future__ import annotations
