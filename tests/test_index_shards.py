@@ -69,6 +69,18 @@ def test_build_publishes_shards_and_a_fresh_replica_downloads_only_its_own(
     keys = {k for k in _s3.snapshot(client, bucket) if k.startswith("sh/derived/index/")}
     assert {e["key"] for e in manifest["shards"].values()} <= {k[3:] for k in keys}
     assert store.audit_verify().ok  # derived objects are not part of the audited tree
+    # A new generation where only bob changed uploads bob's shard and the base, no other.
+    append_turns(store, [Turn("t-bob-new", "bob", "s2", "user", "my bike has a bell", AT)],
+                 actor="test")
+    build_generation(store)
+    second = shards.read_manifest(store)
+    assert second is not None and second["generation"] > manifest["generation"]
+    changed = {n for n, e in second["shards"].items() if e["sha"] != manifest["shards"][n]["sha"]}
+    assert changed == {"base", shards.user_name("bob")}
+    stored = {k[3:] for k in _s3.snapshot(client, bucket) if k.startswith("sh/derived/index/s")}
+    both = {e["key"] for m in (manifest, second) for e in m["shards"].values()}
+    assert stored == both  # unchanged shards are shared; the previous ones kept for now
+    manifest = second
 
     # A fresh replica: another process's view of the store, an empty local cache.
     monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "replica"))

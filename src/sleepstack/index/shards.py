@@ -3,9 +3,11 @@
 A built generation (one SQLite file) is cut into shards: ``base`` (meta, topic
 routing, shared rows that belong to no topic), one per user and one per
 reference topic, each a small SQLite file of the same schema. They go to the
-store's derived area, ``derived/index/gen-NNNNNN/<name>-<sha16>.sqlite``
-(immutable, content-addressed), and then :data:`MANIFEST` names them with their
-SHA-256 and size. Any backend works: it is plain ``StoreFS`` I/O.
+store's derived area, ``derived/index/shards/<name>-<sha16>.sqlite``
+(immutable, content-addressed: an unchanged user's shard is not uploaded
+again), and then :data:`MANIFEST` names them with their SHA-256 and size;
+shards that neither this manifest nor the previous one names are deleted.
+Any backend works: it is plain ``StoreFS`` I/O.
 
 The manifest is written under the store lock, after checking that this writer
 still holds it (on ``s3://``, a live lease): a writer whose lease was taken over
@@ -64,7 +66,8 @@ def _copy(src: Path, dest: Path, items_where: str, sources_where: str, args: tup
     try:
         conn.execute("ATTACH DATABASE ? AS src", (f"{src.resolve().as_uri()}?mode=ro",))
         conn.execute("BEGIN")
-        conn.execute("INSERT INTO meta SELECT * FROM src.meta")
+        if with_topics:  # the base shard: a view's meta is the base's, so only it has one
+            conn.execute("INSERT INTO meta SELECT * FROM src.meta")
         # The FTS rows come from the insert trigger, so a shard is a complete generation.
         conn.execute(f"INSERT INTO items SELECT * FROM src.items WHERE {items_where}", args)
         conn.execute(f"INSERT INTO sources SELECT * FROM src.sources WHERE {sources_where}",
@@ -125,7 +128,9 @@ def publish_shards(store: Store, gen_path: Path, number: int) -> dict[str, Any]:
         for name, path in files.items():
             data = path.read_bytes()
             sha = sha256_hex(data)
-            key = f"{SHARD_DIR}/gen-{number:06d}/{name}-{sha[:16]}.sqlite"
+            # Content-addressed: a user whose rows did not change keeps the object of
+            # the previous generation, so a cycle uploads only what changed.
+            key = f"{SHARD_DIR}/shards/{name}-{sha[:16]}.sqlite"
             if not store.fs.exists(key):
                 store.fs.write_new(key, data)
                 uploaded += len(data)
@@ -138,7 +143,15 @@ def publish_shards(store: Store, gen_path: Path, number: int) -> dict[str, Any]:
     }
     with store.fs.lock():
         _check_writer(store)
+        previous = read_manifest(store)
         store.fs.write_atomic(MANIFEST, canonical(manifest))
+        # Keep what this manifest and the one before it name (a replica may still be
+        # fetching the previous generation); drop every older shard.
+        keep = {str(e["key"]) for m in (manifest, previous) if m
+                for e in m["shards"].values()}
+        for key in store.fs.list(f"{SHARD_DIR}/shards"):
+            if key not in keep:
+                store.fs.remove(key)
     manifest["uploaded_bytes"] = uploaded
     manifest["seconds"] = round(time.perf_counter() - t0, 3)
     return manifest
