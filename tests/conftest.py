@@ -136,3 +136,11 @@ def s3_snapshot(client: Any, bucket: str) -> dict[str, bytes]:
             if not obj["Key"].endswith(".lock"):  # s3.LEASE_KEY (s3 needs its extra)
                 out[obj["Key"]] = client.get_object(Bucket=bucket, Key=obj["Key"])["Body"].read()
     return out
+
+
+def child_env() -> dict[str, str]:
+    """The environment for a child Python process: this checkout's ``src`` first on the path."""
+    env = dict(os.environ)
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env["PYTHONPATH"] = os.pathsep.join([src, env.get("PYTHONPATH", "")])
+    return env

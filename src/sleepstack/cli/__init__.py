@@ -77,6 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         # The only place the CLI reads the environment for its switches; passed down.
         debug = os.environ.get("SLEEPSTACK_DEBUG", "") not in ("", "0")
+        if os.environ.get("SLEEPSTACK_INDEX_SHARDS", "1") == "0":
+            from ..index.shards import set_enabled  # only then: a cold call stays light
+
+            set_enabled(False)
         ctx = Invocation(home=getattr(args, "home", None), as_json=getattr(args, "json", False),
                       debug=debug)
         code: int = args.func(args, ctx)

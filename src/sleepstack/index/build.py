@@ -467,5 +467,10 @@ def _build_locked(
     os.replace(tmp, final)
     publish(directory, number)
     prune(directory)
+    if store.fs.local_path() is None:  # replicas of a remote store read shards (shards.py)
+        from .shards import enabled, publish_shards
+
+        if enabled():
+            publish_shards(store, final, number)
     return GenerationInfo(number, str(final), len(plan.add), removed, before,
                           time.perf_counter() - t0, spec, total)

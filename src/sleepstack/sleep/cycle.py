@@ -237,6 +237,12 @@ def _run_locked(store: Store, config: Config, *, engine: str | Engine, dry_run: 
         except SleepstackError as exc:  # the cycle is committed: retention waits for the next
             state.warnings.append(f"retention skipped: {exc.message}")
     # ---- end retention ----
+    try:  # bounded opens on object storage: old log segments folded (store/compact.py)
+        compacted = store.compact_log()
+        if compacted is not None:
+            summary.details["compaction"] = [compacted["checkpoint"]]
+    except SleepstackError as exc:
+        state.warnings.append(f"log compaction skipped: {exc.message}")
     state.timings["total"] = round(time.perf_counter() - t0, 4)
     return summary
 

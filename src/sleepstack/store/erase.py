@@ -30,7 +30,7 @@ import contextlib
 import json
 import os
 import shutil
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -136,6 +136,9 @@ def execute_redaction(store: Store, record: Mapping[str, Any]) -> None:
     scrubbed = {int(k): str(v[1]) for k, v in (record.get("entries") or {}).items()}
     if scrubbed:
         _rewrite_audit(store, scrubbed)
+    drop = getattr(store._log, "drop_payloads", None)
+    if drop is not None:
+        drop()  # object storage: a log segment may still carry an erased version's bytes
     kill_point("forget:audit")
     for area in record.get("derived") or ():
         purge_derived(store, str(area))
@@ -155,12 +158,25 @@ def _rewrite_audit(store: Store, scrubbed: Mapping[int, str]) -> None:
         store._log.rewrite(lines)
 
 
+#: where a remote store's index shards are published (sleepstack.index.shards.SHARD_DIR)
+PUBLISHED_INDEX = "derived/index"
+#: called after an index purge; the layer above registers what it caches in memory
+#: (the store cannot import it: the index sits above the store)
+INDEX_PURGE_HOOKS: list[Callable[[], None]] = []
+
+
 def purge_derived(store: Store, area: str) -> None:
     """Delete a derived area: every index generation, or the work and result caches."""
     if area == "index":
         from .local_dirs import index_dir
 
         directory = index_dir(store)
+        # The store's published shards and manifest, and this machine's copies of them.
+        for key in store.fs.list(PUBLISHED_INDEX):
+            store.fs.remove(key)
+        shutil.rmtree(directory / "shards", ignore_errors=True)
+        for hook in INDEX_PURGE_HOOKS:  # e.g. the shard reader's open views (index/)
+            hook()
         if not directory.is_dir():
             return
         for name in os.listdir(directory):

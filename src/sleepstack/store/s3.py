@@ -13,8 +13,11 @@ builds the store's guarantees from exactly those two primitives
   ``Last-Modified`` against the response's ``Date``), so writers' clocks never
   have to agree; an expired lease is taken over with ``If-Match`` on its etag.
 * **commit point** — the audit log is a series of immutable segments
-  ``audit/log/<first seq:012d>.jsonl``, one per mutation, each created with
-  ``If-None-Match: *``. A writer that lost its lease computed its segment name
+  ``audit/log/<first seq:012d>.jsonl``, one per commit (one mutation, or a
+  group of them: :mod:`.group`), each created with ``If-None-Match: *`` and
+  carrying the new versions' bytes, so the blobs and working files follow it
+  in parallel (:mod:`.s3_log`); old segments are folded into a checkpoint by
+  :mod:`.compact`. A writer that lost its lease computed its segment name
   from a tail that has moved on, so its create fails: it cannot fork or clobber
   the log (:class:`ConflictError`), whatever its clock believes. The
   alternative layout (``log_layout="object"``), one ``audit/log.jsonl`` rewritten
@@ -31,8 +34,10 @@ Connection settings come from the usual AWS environment (``AWS_ENDPOINT_URL``,
 configuration (``FSSPEC_S3_ENDPOINT_URL``, ``FSSPEC_S3='{"key": ...}'``) or from
 ``storage_options`` with s3fs's names (``key``, ``secret``, ``token``,
 ``endpoint_url``, ``profile``, ``client_kwargs``, ``config_kwargs``). Lease
-settings: ``lease_ttl`` / ``lock_timeout`` options, or ``SLEEPSTACK_S3_LEASE_TTL``
-/ ``SLEEPSTACK_S3_LOCK_TIMEOUT`` (seconds).
+settings: ``lease_ttl`` / ``lock_timeout`` / ``lease_linger`` options, or
+``SLEEPSTACK_S3_LEASE_TTL`` / ``SLEEPSTACK_S3_LOCK_TIMEOUT`` /
+``SLEEPSTACK_S3_LEASE_LINGER`` (seconds; the lease is kept that long after the
+last write, and ``audit/HEAD`` is written when it is given back, :mod:`.s3_lease`).
 """
 
 from __future__ import annotations
@@ -42,54 +47,38 @@ import importlib
 import json
 import logging
 import os
-import random
 import socket
 import threading
 import time
 import uuid
-from collections.abc import Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any
 
 from ..errors import (
     BackendError,
     ConflictError,
-    CorruptStoreError,
     LockHeldError,
-    SleepstackError,
     StoreNotFoundError,
     UsageError,
 )
-from .audit import HEAD_PATH, LOG_PATH
-from .fs import AuditLog, rewrite_lines
+from .audit import HEAD_PATH, LOG_PATH, canonical
+from .fs import AuditLog
+from .s3_base import LEASE_KEY, SEGMENT_DIR, UNSEEN, LogLayout, Precondition
+from .s3_lease import Lease, LeaseMixin
+from .s3_log import ObjectLog, SegmentLog
 
 __all__ = ["LEASE_KEY", "S3FS", "SEGMENT_DIR", "LogLayout"]
 
 log = logging.getLogger(__name__)
 
-#: The lease object, relative to the store prefix (a dot name: never listed, never audited).
-LEASE_KEY: Final = ".lock"
-#: Where the segmented audit log keeps one object per mutation.
-SEGMENT_DIR: Final = "audit/log"
-LogLayout = Literal["segments", "object"]
-
 _INSTALL_HINT = "pip install 'sleepstack[s3]'"
 _DEFAULT_TTL = 30.0
 _DEFAULT_TIMEOUT = 120.0
 _MIN_TTL = 2.0  # Last-Modified and Date have one-second resolution
-_UNSEEN: Final = "\0unseen"  # marker: this session never looked at the key
-
-
-class _Precondition(Exception):
-    """The server refused a conditional request (412, or 409 for a racing one)."""
-
-
-def _segment(seq: int) -> str:
-    return f"{SEGMENT_DIR}/{seq:012d}.jsonl"
+_DEFAULT_LINGER = 1.0  # seconds a writer keeps its lease after its last mutation
+_MAX_BODIES = 4096  # bytes of files kept per lease, by count
+_HEAD_EVERY = 32  # deferred audit/HEAD writes: bounds what a crash leaves to re-check
 
 
 def _load_botocore(url: str) -> tuple[Any, Any, Any]:
@@ -114,32 +103,7 @@ def _float_option(value: object, name: str) -> float:
         raise UsageError(f"{name} must be a number of seconds, got {value!r}") from None
 
 
-def _server_age(response: Mapping[str, Any]) -> float:
-    """Seconds since the object was last written, measured on the server's clock."""
-    modified: datetime = response["LastModified"]
-    date = response.get("ResponseMetadata", {}).get("HTTPHeaders", {}).get("date")
-    if date:
-        with contextlib.suppress(TypeError, ValueError):
-            return (parsedate_to_datetime(date) - modified).total_seconds()
-    # No Date header: fall back to our own clock (the ADR's skew assumption applies).
-    return time.time() - modified.timestamp()
-
-
-@dataclass
-class _Lease:
-    """The lease this process holds: its current etag and how long it may trust it."""
-
-    etag: str
-    token: str
-    ttl: float
-    valid_until: float  # time.monotonic() deadline, a safety margin before server expiry
-    lost: bool = False
-    stop: threading.Event = field(default_factory=threading.Event)
-    mutex: threading.Lock = field(default_factory=threading.Lock)
-    thread: threading.Thread | None = None
-
-
-class S3FS:
+class S3FS(LeaseMixin):
     """A store under ``s3://bucket/prefix`` on AWS S3 or any S3-compatible server."""
 
     def __init__(
@@ -150,6 +114,7 @@ class S3FS:
         lease_ttl: float | None = None,
         lock_timeout: float | None = None,
         log_layout: LogLayout | None = None,
+        lease_linger: float | None = None,
     ) -> None:
         session_mod, config_mod, exc_mod = _load_botocore(url)
         self._client_error: type[Exception] = exc_mod.ClientError
@@ -172,6 +137,12 @@ class S3FS:
         )
         self.lease_ttl = max(_MIN_TTL, _float_option(ttl, "lease_ttl"))
         self.lock_timeout = max(0.0, _float_option(wait, "lock_timeout"))
+        linger = lease_linger if lease_linger is not None else opts.pop("lease_linger", None)
+        linger = linger if linger is not None else os.environ.get(
+            "SLEEPSTACK_S3_LEASE_LINGER", _DEFAULT_LINGER)
+        # Never linger past the point where the lease must be renewed to stay ours.
+        self.lease_linger = min(max(0.0, _float_option(linger, "lease_linger")),
+                                self.lease_ttl / 2)
         layout = log_layout or opts.pop("log_layout", None) or "segments"
         if layout not in ("segments", "object"):
             raise UsageError(f"log_layout must be 'segments' or 'object', got {layout!r}")
@@ -184,7 +155,7 @@ class S3FS:
         self._mutex = threading.RLock()
         self._depth = 0
         self._holder: int | None = None
-        self._lease: _Lease | None = None
+        self._lease: Lease | None = None
         # Per lock session: etags we read (None = we saw it absent), so writes
         # under the lock replace exactly what we looked at and nothing newer.
         self._seen: dict[str, str | None] = {}
@@ -192,7 +163,14 @@ class S3FS:
         # if something did, the conditional writes catch it.
         self._bodies: dict[str, bytes] = {}
         self._stale = False
-        self._log: _SegmentLog | _ObjectLog | None = None
+        # audit/HEAD is a hint (recovery re-checks entries past it idempotently),
+        # so while the lease is held it is written every _HEAD_EVERY commits and
+        # when the lease is given back, not on every commit.
+        self._pending_head: bytes | None = None
+        self._head_deferred = 0
+        self._linger_until = 0.0
+        self._reaper: threading.Thread | None = None
+        self._log: SegmentLog | ObjectLog | None = None
         self._log_mutex = threading.Lock()
 
     # ------------------------------------------------------------ connection
@@ -249,7 +227,7 @@ class S3FS:
             if code in ("NoSuchKey", "404", "NotFound") or status == 404:
                 raise FileNotFoundError(kwargs.get("Key", "")) from None
             if code in ("PreconditionFailed", "ConditionalRequestConflict") or status in (412, 409):
-                raise _Precondition(code) from None
+                raise Precondition(code) from None
             raise BackendError(f"s3 {op} on {self.url} failed: {exc}", url=self.url, op=op,
                                code=code) from exc
         except self._botocore_error as exc:
@@ -285,12 +263,25 @@ class S3FS:
     def _in_session(self) -> bool:
         return self._depth > 0 and self._holder == threading.get_ident()
 
+    def check_lease(self) -> None:
+        """Raise unless this thread holds a live lease (a manifest publish, a commit)."""
+        self._check_commit_allowed()
+
+    def holds_lock(self) -> bool:
+        """Whether this thread is inside a lock session (the store then commits directly)."""
+        return self._in_session()
+
     def _note(self, rel: str, etag: str | None, body: bytes | None = None) -> None:
         if self._in_session():
             self._seen[rel] = etag
             if body is None:
                 self._bodies.pop(rel, None)
             else:
+                if len(self._bodies) >= _MAX_BODIES:
+                    # A lease held for hours must not keep every file in memory;
+                    # dropped bodies are read again (the etags stay, so still checked).
+                    self._bodies = {HEAD_PATH: self._bodies[HEAD_PATH]} if (
+                        HEAD_PATH in self._bodies) else {}
                 self._bodies[rel] = body
 
     def _lost_race(self, rel: str) -> None:
@@ -379,12 +370,12 @@ class S3FS:
             return
         if self._stale:
             return
-        seen = self._seen.get(rel, _UNSEEN)
-        conditions = ({} if seen == _UNSEEN else
+        seen = self._seen.get(rel, UNSEEN)
+        conditions = ({} if seen == UNSEEN else
                       {"IfNoneMatch": "*"} if seen is None else {"IfMatch": seen})
         try:
             self._note(rel, self._put(rel, data, **conditions), data)
-        except (_Precondition, FileNotFoundError):
+        except (Precondition, FileNotFoundError):
             # A retried PUT that had in fact landed finds its own bytes.
             try:
                 current, etag = self._get(rel)
@@ -400,14 +391,97 @@ class S3FS:
         self._put_tree(rel, data)
 
     def overwrite_small(self, rel: str, data: bytes) -> None:
-        """``audit/HEAD``: conditional too, so a stale writer cannot move it backwards."""
-        self._put_tree(rel, data)
+        """``audit/HEAD``: conditional too, so a stale writer cannot move it backwards.
+
+        Under a lease that lingers it is deferred: this session reads the new
+        bytes, the bucket gets them every few commits and on release.
+        """
+        if rel != HEAD_PATH or not self._in_session():
+            self._put_tree(rel, data)
+            return
+        self._pending_head = data
+        self._bodies[rel] = data
+        self._head_deferred += 1
+        if self.lease_linger <= 0 or self._head_deferred >= _HEAD_EVERY:
+            self._flush_head()
+
+    def _object_exists(self, rel: str) -> bool:
+        try:
+            self._call("head_object", Key=self._key(rel))
+        except FileNotFoundError:
+            return False
+        return True
+
+    def _head_with_segment(self, data: bytes) -> bytes:
+        # audit/HEAD also names the segment that ends with it, so an open finds the
+        # log's tail with GETs instead of a LIST (s3_log.SegmentLog._from_head).
+        log = self._log
+        if not isinstance(log, SegmentLog) or log.newest_known() is None:
+            return data
+        try:
+            head = json.loads(data)
+        except ValueError:
+            return data
+        if not isinstance(head, dict):
+            return data
+        head["segment"] = log.newest_known()
+        return canonical(head)
+
+    def _flush_head(self) -> None:
+        data, self._pending_head = self._pending_head, None
+        if data is not None:
+            data = self._head_with_segment(data)
+        self._head_deferred = 0
+        if data is None or self._stale:
+            return
+        lease = self._lease
+        if lease is None or lease.lost:
+            return  # the next holder's recovery re-checks what HEAD would have said
+        # An expired lease may still write it: HEAD only says that our own (applied)
+        # mutations are complete, and If-Match keeps a newer holder's HEAD from moving back.
+        seen = self._seen.get(HEAD_PATH, UNSEEN)
+        conditions = ({} if seen == UNSEEN else
+                      {"IfNoneMatch": "*"} if seen is None else {"IfMatch": seen})
+        try:
+            self._seen[HEAD_PATH] = self._put(HEAD_PATH, data, **conditions)
+            self._bodies[HEAD_PATH] = data
+        except (Precondition, FileNotFoundError):
+            with contextlib.suppress(FileNotFoundError):
+                if self._get(HEAD_PATH)[0] == data:
+                    return  # our own retried PUT had landed
+            self._lost_race(HEAD_PATH)
+
+    def drop_cache(self) -> None:
+        """Read the bucket afresh from now on (``audit verify``: trust nothing remembered)."""
+        with self._mutex:
+            if self._lease is not None:
+                self._flush_head()
+            self._seen = {}
+            self._bodies = {}
+
+    def _begin_session(self) -> None:
+        """A fresh lease: forget everything read under an earlier one."""
+        self._seen = {}
+        self._bodies = {}
+        self._stale = False
+        self._pending_head = None
+        self._head_deferred = 0
+        if self._log is not None:
+            self._log.begin_session()
+
+    def _end_session(self) -> None:
+        """The lease is about to be given back: write what was deferred."""
+        try:
+            self._flush_head()
+        finally:
+            self._seen = {}
+            self._bodies = {}
 
     def append(self, rel: str, data: bytes) -> None:
         """Read-modify-write, conditional on the etag of what was read."""
         while True:
-            seen = self._seen.get(rel, _UNSEEN) if self._in_session() else _UNSEEN
-            if seen != _UNSEEN and (seen is None or rel in self._bodies):
+            seen = self._seen.get(rel, UNSEEN) if self._in_session() else UNSEEN
+            if seen != UNSEEN and (seen is None or rel in self._bodies):
                 # This session already knows the bytes: the condition alone decides.
                 old, etag = (b"", "") if seen is None else (self._bodies[rel], seen)
             else:
@@ -415,14 +489,14 @@ class S3FS:
                     old, etag = self._get(rel)
                 except FileNotFoundError:
                     old, etag = b"", ""
-                if seen != _UNSEEN and (seen or "") != etag:
+                if seen != UNSEEN and (seen or "") != etag:
                     self._lost_race(rel)
             if self._in_session() and self._stale:
                 return
             conditions = {"IfMatch": etag} if etag else {"IfNoneMatch": "*"}
             try:
                 new_etag = self._put(rel, old + data, **conditions)
-            except (_Precondition, FileNotFoundError):
+            except (Precondition, FileNotFoundError):
                 if not self._in_session():
                     continue  # outside the lock: another appender won, read again
                 # Under the lock, only our own retried PUT may have landed.
@@ -433,7 +507,7 @@ class S3FS:
 
     def write_new(self, rel: str, data: bytes) -> None:
         """Content-addressed blob: create it unless it is already there (same name, same bytes)."""
-        with contextlib.suppress(_Precondition):
+        with contextlib.suppress(Precondition):
             self._put(rel, data, IfNoneMatch="*")
         if self._in_session():
             self._bodies[rel] = data  # replaying the commit reads it right back
@@ -443,15 +517,15 @@ class S3FS:
         self._put_tree(rel, data[:size])
 
     def remove(self, rel: str) -> None:  # noqa: D102
-        seen = self._seen.get(rel, _UNSEEN) if self._in_session() else _UNSEEN
+        seen = self._seen.get(rel, UNSEEN) if self._in_session() else UNSEEN
         if seen is None or (self._in_session() and self._stale):
             return
-        conditions = {} if seen == _UNSEEN else {"IfMatch": seen}
+        conditions = {} if seen == UNSEEN else {"IfMatch": seen}
         try:
             self._call("delete_object", Key=self._key(rel), **conditions)
         except FileNotFoundError:
             pass
-        except _Precondition:
+        except Precondition:
             self._lost_race(rel)
             return
         self._note(rel, None)
@@ -467,163 +541,13 @@ class S3FS:
     def local_path(self) -> Path | None:  # noqa: D102
         return None
 
-    # -------------------------------------------------------------- the lease
-    @contextlib.contextmanager
-    def lock(self) -> Iterator[None]:
-        """The store lock as a lease object; re-entrant within this object.
-
-        Raises :class:`LockHeldError` when another holder keeps a live lease for
-        longer than ``lock_timeout`` seconds.
-        """
-        with self._mutex:
-            if self._depth == 0:
-                self._lease = self._acquire()
-                self._holder = threading.get_ident()
-                self._seen = {}
-                self._bodies = {}
-                self._stale = False
-                if self._log is not None:
-                    self._log.begin_session()
-            self._depth += 1
-            try:
-                yield
-            finally:
-                self._depth -= 1
-                if self._depth == 0:
-                    lease, self._lease = self._lease, None
-                    self._holder = None
-                    self._seen = {}
-                    self._bodies = {}
-                    if lease is not None:
-                        self._release(lease)
-
-    def _lease_body(self, token: str) -> bytes:
-        now = datetime.now(UTC)
-        return json.dumps({
-            "owner": self.owner,
-            "token": token,
-            "ttl": self.lease_ttl,
-            "written_at": now.isoformat(timespec="milliseconds"),
-            # Informational only: expiry is judged on the server's clock.
-            "expires_at": datetime.fromtimestamp(now.timestamp() + self.lease_ttl, UTC)
-            .isoformat(timespec="milliseconds"),
-        }, sort_keys=True).encode()
-
-    def _margin(self) -> float:
-        # Stop trusting the lease well before the server would call it expired.
-        return max(1.0, self.lease_ttl / 5)
-
-    def _new_lease(self, etag: str, token: str, sent: float) -> _Lease:
-        lease = _Lease(etag=etag, token=token, ttl=self.lease_ttl,
-                       valid_until=sent + self.lease_ttl - self._margin())
-        lease.thread = threading.Thread(target=self._renew_loop, args=(lease,), daemon=True,
-                                        name=f"sleepstack-lease-{self.owner}")
-        lease.thread.start()
-        return lease
-
-    def _acquire(self) -> _Lease:
-        deadline = time.monotonic() + self.lock_timeout
-        delay = 0.02
-        holder = "?"
-        while True:
-            token = uuid.uuid4().hex
-            body = self._lease_body(token)
-            sent = time.monotonic()
-            try:
-                return self._new_lease(self._put(LEASE_KEY, body, IfNoneMatch="*"), token, sent)
-            except _Precondition:
-                pass
-            try:
-                response = self._call("get_object", Key=self._key(LEASE_KEY))
-            except FileNotFoundError:
-                continue  # released between our two requests: try to create it again
-            with contextlib.closing(response["Body"]) as stream:
-                info = self._parse_lease(stream.read())
-            etag = str(response["ETag"])
-            holder = str(info.get("owner", "?"))
-            if info.get("token") == token:
-                return self._new_lease(etag, token, sent)  # our retried create had landed
-            try:
-                ttl = float(info.get("ttl", self.lease_ttl))
-            except (TypeError, ValueError):
-                ttl = self.lease_ttl  # an unreadable lease still expires, on our terms
-            age = _server_age(response)
-            if age > ttl + 1.0:
-                # One second of slack: Last-Modified and Date are whole seconds.
-                sent = time.monotonic()
-                try:
-                    new_etag = self._put(LEASE_KEY, body, IfMatch=etag)
-                except (_Precondition, FileNotFoundError):
-                    pass  # another waiter took it first
-                else:
-                    log.warning("%s: took over the lease of %s, expired %.1fs ago", self.url,
-                                holder, age - ttl)
-                    return self._new_lease(new_etag, token, sent)
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise LockHeldError(
-                    f"{self.url} is locked by {holder}; gave up after {self.lock_timeout:g}s",
-                    url=self.url, holder=holder, timeout=self.lock_timeout,
-                )
-            time.sleep(min(remaining, delay * random.uniform(0.5, 1.5)))
-            delay = min(delay * 2, 0.25)
-
-    @staticmethod
-    def _parse_lease(data: bytes) -> dict[str, Any]:
-        try:
-            obj = json.loads(data)
-        except ValueError:
-            return {}
-        return obj if isinstance(obj, dict) else {}
-
-    def _renew_loop(self, lease: _Lease) -> None:
-        interval = lease.ttl / 3
-        while not lease.stop.wait(interval):
-            with lease.mutex:
-                if lease.stop.is_set() or lease.lost:
-                    return
-                body = self._lease_body(lease.token)
-                sent = time.monotonic()
-                try:
-                    lease.etag = self._put(LEASE_KEY, body, IfMatch=lease.etag)
-                    lease.valid_until = sent + lease.ttl - self._margin()
-                except (_Precondition, FileNotFoundError):
-                    if not self._still_ours(lease):
-                        log.warning("%s: lost the lease (taken over)", self.url)
-                        lease.lost = True
-                        return
-                except SleepstackError as exc:
-                    # Transient: keep trying; valid_until stops commits if it lasts.
-                    log.warning("%s: lease renewal failed: %s", self.url, exc)
-
-    def _still_ours(self, lease: _Lease) -> bool:
-        try:
-            data, etag = self._get(LEASE_KEY)
-        except FileNotFoundError:
-            return False
-        if self._parse_lease(data).get("token") == lease.token:
-            lease.etag = etag  # a retried renewal had landed
-            return True
-        return False
-
-    def _release(self, lease: _Lease) -> None:
-        # The renewer checks `stop` under the same mutex, so once we hold it no
-        # renewal can race the delete below.
-        lease.stop.set()
-        with lease.mutex:
-            if lease.lost:
-                return
-            # Conditional: never delete a lease someone else has taken over since.
-            with contextlib.suppress(_Precondition, FileNotFoundError):
-                self._call("delete_object", Key=self._key(LEASE_KEY), IfMatch=lease.etag)
-
     # -------------------------------------------------------------- audit log
     def audit_log(self) -> AuditLog:
         """The store's log on this bucket (see the module docstring)."""
         with self._log_mutex:
             if self._log is None:
                 layout = self._detect_layout()
-                self._log = _SegmentLog(self) if layout == "segments" else _ObjectLog(self)
+                self._log = SegmentLog(self) if layout == "segments" else ObjectLog(self)
                 if self._in_session():
                     self._log.begin_session()
             return self._log
@@ -631,7 +555,7 @@ class S3FS:
     @property
     def log_layout(self) -> LogLayout:
         """The layout of this store's audit log (an existing store's own layout wins)."""
-        return "object" if isinstance(self.audit_log(), _ObjectLog) else "segments"
+        return "object" if isinstance(self.audit_log(), ObjectLog) else "segments"
 
     def _detect_layout(self) -> LogLayout:
         # "audit/log.jsonl" sorts before "audit/log/…", so two keys settle it.
@@ -644,187 +568,3 @@ class S3FS:
         return self._configured_layout
 
 
-class _SegmentLog:
-    """One immutable object per mutation; the commit point is a conditional create."""
-
-    def __init__(self, fs: S3FS) -> None:
-        self.fs = fs
-        self._cache: dict[str, tuple[str, bytes]] = {}  # rel -> (etag, bytes); immutable
-        self._last: str | None = None  # the newest segment any read has seen
-        self._session_last: str | None = None  # the tail this lock session checked
-        self._session_fresh = False
-        self._mutex = threading.Lock()
-
-    def begin_session(self) -> None:
-        self._session_fresh = False
-
-    def _fetch(self, rel: str, etag: str | None = None) -> bytes:
-        cached = self._cache.get(rel)
-        if cached is not None and (etag is None or cached[0] == etag):
-            return cached[1]
-        data, got = self.fs._get(rel)
-        with self._mutex:
-            self._cache[rel] = (got, data)
-        return data
-
-    def _head_hint(self) -> str | None:
-        try:
-            head = json.loads(self.fs.read_bytes(HEAD_PATH).strip())
-            return f"{SEGMENT_DIR}/{int(head['seq']):012d}"  # sorts just before that segment
-        except (FileNotFoundError, ValueError, TypeError, KeyError):
-            return None
-
-    def _newest(self) -> str | None:
-        """The newest segment's key: one LIST after the last one we know of."""
-        after = self._last or self._head_hint()
-        found = self.fs._list_keys(f"{SEGMENT_DIR}/", start_after=after) if after else []
-        if found:
-            newest: str | None = found[-1][0]
-        elif after is not None and after == self._last:
-            newest = self._last
-        else:  # no hint, or a hint past the end (HEAD inside a batch segment): list all
-            every = self.fs._list_keys(f"{SEGMENT_DIR}/")
-            newest = every[-1][0] if every else None
-        with self._mutex:
-            if newest is not None and (self._last is None or newest > self._last):
-                self._last = newest
-        return newest
-
-    def read_tail(self, nbytes: int) -> bytes:
-        if self.fs._in_session():
-            # Within a lock session the tail is read once: the commit then goes
-            # right after the tail that recovery checked, or its create fails.
-            if not self._session_fresh:
-                self._session_last = self._newest()
-                self._session_fresh = True
-            newest = self._session_last
-        else:
-            newest = self._newest()
-        if newest is None:
-            raise FileNotFoundError(LOG_PATH)
-        return self._fetch(newest)[-nbytes:]
-
-    def read_all(self) -> bytes:
-        found = self.fs._list_keys(f"{SEGMENT_DIR}/")
-        missing = [(rel, etag) for rel, etag in found
-                   if rel not in self._cache or self._cache[rel][0] != etag]
-        if missing:
-            # Segments are immutable: fetch the new ones in parallel, once.
-            with ThreadPoolExecutor(max_workers=min(16, len(missing))) as pool:
-                list(pool.map(lambda item: self._fetch(*item), missing))
-        if found:
-            with self._mutex:
-                if self._last is None or found[-1][0] > self._last:
-                    self._last = found[-1][0]
-        return b"".join(self._cache[rel][1] for rel, _ in found)
-
-    def append(self, data: bytes, *, first_seq: int) -> None:
-        self.fs._check_commit_allowed()
-        rel = _segment(first_seq)
-        try:
-            etag = self.fs._put(rel, data, IfNoneMatch="*")
-        except _Precondition:
-            try:
-                existing, etag = self.fs._get(rel)
-            except FileNotFoundError:
-                existing = None
-            if existing != data:  # identical bytes can only be our own retried create
-                raise ConflictError(
-                    f"the audit log of {self.fs.url} moved: seq {first_seq} was committed by"
-                    " another writer (this writer's lease was lost); nothing was changed",
-                    url=self.fs.url, seq=first_seq,
-                ) from None
-        with self._mutex:
-            self._cache[rel] = (etag, data)
-            if self._last is None or rel > self._last:
-                self._last = rel
-        self._session_last = rel
-
-    def rewrite(self, lines: Mapping[int, bytes]) -> None:
-        """Erasure (ADR 0004): rewrite each segment holding a scrubbed entry, in place."""
-        self.fs._check_commit_allowed()
-        for rel, etag in self.fs._list_keys(f"{SEGMENT_DIR}/"):
-            data = self._fetch(rel, etag)
-            new = rewrite_lines(data, lines)
-            if new != data:
-                try:
-                    new_etag = self.fs._put(rel, new, IfMatch=etag)
-                except _Precondition:
-                    raise ConflictError(f"audit segment {rel} of {self.fs.url} changed during"
-                                        " an erasure; it resumes on the next open",
-                                        url=self.fs.url) from None
-                with self._mutex:
-                    self._cache[rel] = (new_etag, new)
-
-    def truncate(self, size: int) -> None:
-        raise CorruptStoreError(
-            f"{self.fs.url}: an audit segment ends mid-line; segments are written whole, so"
-            " one was edited outside the store (run `sleepstack audit verify`)"
-        )
-
-    def replace(self, data: bytes) -> None:
-        raise CorruptStoreError(
-            f"{self.fs.url}: the last audit segment holds part of a mutation; segments are"
-            " written whole, so one was edited outside the store (run `sleepstack audit verify`)"
-        )
-
-
-class _ObjectLog:
-    """One ``audit/log.jsonl`` object, rewritten whole under ``If-Match`` (O(log) per commit)."""
-
-    def __init__(self, fs: S3FS) -> None:
-        self.fs = fs
-        self._session: tuple[str | None, bytes] | None = None  # (etag, bytes) read this session
-
-    def begin_session(self) -> None:
-        self._session = None
-
-    def _read(self) -> tuple[str | None, bytes]:
-        try:
-            data, etag = self.fs._get(LOG_PATH)
-        except FileNotFoundError:
-            return None, b""
-        return etag, data
-
-    def _current(self) -> tuple[str | None, bytes]:
-        if not self.fs._in_session():
-            return self._read()
-        if self._session is None:
-            self._session = self._read()
-        return self._session
-
-    def read_all(self) -> bytes:
-        return self._current()[1]
-
-    def read_tail(self, nbytes: int) -> bytes:
-        etag, data = self._current()
-        if etag is None:
-            raise FileNotFoundError(LOG_PATH)
-        return data[-nbytes:]
-
-    def _rewrite(self, data: bytes) -> None:
-        self.fs._check_commit_allowed()
-        etag, _ = self._current()
-        conditions = {"IfNoneMatch": "*"} if etag is None else {"IfMatch": etag}
-        try:
-            new_etag: str | None = self.fs._put(LOG_PATH, data, **conditions)
-        except (_Precondition, FileNotFoundError):
-            new_etag, current = self._read()
-            if current != data:  # identical bytes can only be our own retried PUT
-                raise ConflictError(
-                    f"the audit log of {self.fs.url} moved since this writer read it (its"
-                    " lease was lost); nothing was changed", url=self.fs.url,
-                ) from None
-        self._session = (new_etag, data)
-
-    def append(self, data: bytes, *, first_seq: int) -> None:
-        self._rewrite(self._current()[1] + data)
-
-    def truncate(self, size: int) -> None:
-        self._rewrite(self._current()[1][:size])
-
-    def replace(self, data: bytes) -> None:
-        self._rewrite(data)
-
-    def rewrite(self, lines: Mapping[int, bytes]) -> None:
-        self._rewrite(rewrite_lines(self._current()[1], lines))

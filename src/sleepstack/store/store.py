@@ -1,6 +1,6 @@
 """The store: the only source of truth, and its one controlled mutation path.
 
-Every change goes through :meth:`Store._commit`, which runs under the store's
+Every change goes through :meth:`Store._commit_batch`, which runs under the store's
 exclusive lock and follows one protocol (a write-ahead log where the audit log
 *is* the log):
 
@@ -28,14 +28,13 @@ take the lock: atomic renames give them old or new.
 from __future__ import annotations
 
 import builtins
-import errno
 import json
 import os
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .. import observe
@@ -44,21 +43,19 @@ from ..errors import (
     CorruptStoreError,
     NotFoundError,
     PathRefused,
-    PreconditionFailed,
-    StorageFullError,
     UsageError,
 )
 from .audit import (
     GENESIS,
     HEAD_PATH,
-    Break,
-    blob_path,
     canonical,
     entry_hash,
     parse_lines,
     sha256_hex,
 )
 from .collisions import check_collisions
+from .commit import CommitMixin
+from .default_config import DEFAULT_CONFIG as _DEFAULT_CONFIG
 from .erase import (
     REDACT_OP,
     ErasurePlan,
@@ -69,8 +66,9 @@ from .erase import (
     redactions_of,
     resolve_sha,
 )
-from .erase_verify import chain_breaks_after_erasure, check_record
 from .fs import StoreFS, audit_log_for, open_fs
+from .group import GroupCommit, Pending
+from .names import ABSENT, blob_path, now
 from .paths import (
     Area,
     check_append_path,
@@ -79,6 +77,8 @@ from .paths import (
     check_prefix,
     check_write_path,
 )
+from .recovery import RecoveryMixin
+from .verify import VerifyReport, verify_store
 
 __all__ = [
     "ABSENT",
@@ -87,17 +87,14 @@ __all__ = [
     "Store",
     "VerifyReport",
     "Version",
+    "blob_path",
 ]
 
 DEFAULT_MAX_BYTES = 1 << 20
-#: ``expected_sha=ABSENT`` asserts that the path does not exist yet.
-ABSENT = "absent"
 CONFIG_FILE = "sleepstack.toml"
 _AUDITED_AREAS = (Area.MEMORY, Area.USER, Area.STAGING, Area.CONFIG, Area.REPORTS)
 
 Op = Literal["write", "delete", "append"]
-#: what retrying can never fix when recovery applies a committed entry
-_UNAPPLIABLE = (NotADirectoryError, IsADirectoryError, FileExistsError, FileNotFoundError)
 
 
 @dataclass(frozen=True)
@@ -129,47 +126,9 @@ class Version:
         return dict(self.__dict__)
 
 
-@dataclass
-class VerifyReport:
-    """The outcome of :meth:`Store.audit_verify`."""
-
-    entries: int
-    files_checked: int
-    breaks: list[Break] = field(default_factory=list)
-    #: audit entries scrubbed by an erasure (each listed in an intact redaction record)
-    redacted: int = 0
-    #: redaction records (erasures) in the log
-    erasures: int = 0
-    #: stored versions an erasure deleted or rewrote
-    versions_erased: int = 0
-
-    @property
-    def ok(self) -> bool:
-        """True when nothing disagrees with the log."""
-        return not self.breaks
-
-    #: entries recovery could not apply (``{seq, path, sha, reason}``): not breaks
-    quarantined: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "ok": self.ok,
-            "entries": self.entries,
-            "files_checked": self.files_checked,
-            "redacted": self.redacted,
-            "erasures": self.erasures,
-            "versions_erased": self.versions_erased,
-            "breaks": [b.to_dict() for b in self.breaks],
-            "quarantined": list(self.quarantined),
-        }
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-class Store:
+class Store(CommitMixin, RecoveryMixin):
     """A sleepstack store on a local directory or an fsspec URL."""
 
     def __init__(self, fs: StoreFS, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
@@ -178,6 +137,9 @@ class Store:
         # The audit log goes through one small interface so that a backend
         # without appends or renames (object storage) can supply its own.
         self._log = audit_log_for(fs)
+        self._group = GroupCommit()
+        self._pool: ThreadPoolExecutor | None = None
+        self._fresh: dict[str, bytes] = {}  # sha -> bytes of the commit being applied
         self._recover_if_needed()
 
     # ------------------------------------------------------------------ open
@@ -273,7 +235,7 @@ class Store:
             old = {p: self._current_sha(p) for p in plan.files}
             entry: dict[str, Any] = record_fields(plan, old)
             entry.update(seq=seq + 1, actor=actor, reason=reason, old_sha=None, new_sha=None,
-                         at=_now(), tx=uuid.uuid4().hex[:16], tx_n=1, prev_hash=prev)
+                         at=now(), tx=uuid.uuid4().hex[:16], tx_n=1, prev_hash=prev)
             entry["hash"] = entry_hash(entry)
             for data in new_blobs(plan):
                 self.fs.write_new(blob_path(sha256_hex(data)), data)
@@ -373,11 +335,15 @@ class Store:
         _check_actor(actor, reason)
         t0 = time.perf_counter()
         prepared = [self._prepare_static(c, ingest=ingest) for c in changes]
-        with self.fs.lock():
-            self._recover_if_needed()
-            if guard is not None:
-                guard()
-            done = self._commit(prepared, actor=actor, reason=reason, cycle=cycle, extra=extra)
+        item = Pending(prepared, actor, reason, cycle, extra, guard)
+        holds = getattr(self.fs, "holds_lock", None)
+        if holds is None or holds():
+            # No group commit on this backend, or this thread holds the lock
+            # already (it must not wait for a leader that waits for that lock).
+            self._commit_batch([item])
+            done = item.result()
+        else:
+            done = self._group.submit(item, self._commit_batch)
         observe.store_write(len(prepared), actor, time.perf_counter() - t0)
         return done
 
@@ -450,99 +416,6 @@ class Store:
             raise CorruptStoreError("the last audit line is not valid JSON") from exc
         return obj
 
-    def _commit(
-        self,
-        changes: Sequence[Change],
-        *,
-        actor: str,
-        reason: str,
-        cycle: str | None,
-        extra: dict[str, Any] | None,
-    ) -> builtins.list[dict[str, Any]]:
-        seq, prev = self._tail()
-        tx = uuid.uuid4().hex[:16]
-        at = _now()
-        entries: builtins.list[dict[str, Any]] = []
-        current: dict[str, bytes | None] = {}
-        before: dict[str, bool] = {}  # path -> was a file before this mutation
-        blobs: dict[str, bytes] = {}
-        for c in changes:
-            if c.path not in current:
-                try:
-                    current[c.path] = self.fs.read_bytes(c.path)
-                except FileNotFoundError:
-                    current[c.path] = None
-                before[c.path] = current[c.path] is not None
-            old = current[c.path]
-            old_sha = None if old is None else sha256_hex(old)
-            if c.expected_sha is not None:
-                want = None if c.expected_sha == ABSENT else c.expected_sha
-                if want != old_sha:
-                    raise PreconditionFailed(
-                        f"{c.path} changed: expected {c.expected_sha}, found {old_sha or ABSENT}",
-                        path=c.path,
-                        expected_sha=c.expected_sha,
-                        actual_sha=old_sha,
-                    )
-            entry: dict[str, Any] = {"op": c.op, "path": c.path}
-            if c.op == "delete":
-                if old is None:
-                    raise NotFoundError(f"no such file: {c.path}", path=c.path)
-                new: bytes | None = None
-            elif c.op == "append":
-                assert c.content is not None
-                chunk = c.content.encode()
-                chunk_sha = sha256_hex(chunk)
-                blobs[chunk_sha] = chunk
-                new = (old or b"") + chunk
-                entry["chunk_sha"] = chunk_sha
-                entry["size"] = len(new)
-            else:
-                assert c.content is not None
-                new = c.content.encode()
-                blobs[sha256_hex(new)] = new
-            current[c.path] = new
-            seq += 1
-            entry.update(
-                seq=seq,
-                actor=actor,
-                reason=reason,
-                old_sha=old_sha,
-                new_sha=None if new is None else sha256_hex(new),
-                at=at,
-                tx=tx,
-                tx_n=len(changes),
-                prev_hash=prev,
-            )
-            if cycle:
-                entry["cycle"] = cycle
-            if extra:
-                entry.update(extra)
-            entry["hash"] = entry_hash(entry)
-            prev = entry["hash"]
-            entries.append(entry)
-        self._check_collisions(changes, before)  # still before the commit point
-        try:
-            for sha, data in blobs.items():
-                self.fs.write_new(blob_path(sha), data)
-            # A torn append (the disk filled mid-line) is dropped by the next recovery.
-            self._log.append(b"".join(canonical(e) + b"\n" for e in entries),
-                             first_seq=int(entries[0]["seq"]))
-        except StorageFullError as exc:
-            raise StorageFullError(
-                f"{exc.message}: nothing was lost; the change to "
-                f"{_names(changes)} was not made (free some space and retry)",
-                **exc.fields, committed=False) from None
-        try:
-            self._apply_entries(entries)
-            self._write_head(entries[-1])
-        except StorageFullError as exc:
-            raise StorageFullError(
-                f"{exc.message}: nothing was lost; the change to {_names(changes)} is "
-                "committed and is finished when the store is next used with free space",
-                **exc.fields, committed=True) from None
-        return entries
-
     def _check_collisions(self, changes: Sequence[Change],
                           known: dict[str, bool] | None = None) -> None:
         """No file where a directory is, or the reverse (:mod:`.collisions`)."""
@@ -558,7 +431,7 @@ class Store:
                 self.fs.remove(path)
             elif e["op"] == "append":
                 size = self.fs.size(path) if self.fs.exists(path) else 0
-                chunk = self.fs.read_bytes(blob_path(e["chunk_sha"]))
+                chunk = self._blob_bytes(e["chunk_sha"])
                 if size >= e["size"]:
                     continue  # already there
                 if size != e["size"] - len(chunk):
@@ -566,7 +439,12 @@ class Store:
                     self.fs.truncate(path, e["size"] - len(chunk))
                 self.fs.append(path, chunk)
             elif e["op"] == "write" and self._current_sha(path) != e["new_sha"]:
-                self.fs.write_atomic(path, self.fs.read_bytes(blob_path(e["new_sha"])))
+                self.fs.write_atomic(path, self._blob_bytes(e["new_sha"]))
+
+    def _blob_bytes(self, sha: str) -> bytes:
+        # A commit in progress has the bytes in hand (its blobs may still be in flight).
+        fresh = self._fresh.get(sha)
+        return fresh if fresh is not None else self.fs.read_bytes(blob_path(sha))
 
     def _current_sha(self, path: str) -> str | None:
         try:
@@ -589,121 +467,11 @@ class Store:
             return None
         return obj
 
-    def _needs_recovery(self) -> bool:
-        # One read of the log's end serves both checks (this runs on every write).
-        tail = self._log_tail()
-        if not tail:
-            return False
-        if not tail.endswith(b"\n"):
-            return True  # a torn append
-        last = self._last_entry(tail)
-        if last is None:
-            return False
-        head = self._read_head()
-        return head is None or int(head.get("seq", 0)) < int(last["seq"])
+    def compact_log(self, *, min_objects: int = 64) -> dict[str, Any] | None:
+        """Fold old audit-log segments into a checkpoint (object storage; :mod:`.compact`)."""
+        from .compact import compact_log
 
-    def _recover_if_needed(self) -> None:
-        """Finish or discard a mutation that a killed process left half done."""
-        if not self._needs_recovery():
-            return
-        with self.fs.lock():
-            if not self._needs_recovery():  # another process recovered meanwhile
-                return
-            data = self._log.read_all()
-            notes: builtins.list[str] = []
-            if data and not data.endswith(b"\n"):
-                cut = data.rfind(b"\n") + 1
-                self._log.truncate(cut)
-                data = data[:cut]
-                notes.append("dropped a torn audit line")
-            parsed = parse_lines(data)
-            if parsed.bad_lines:
-                raise CorruptStoreError(
-                    "audit log has unparsable lines; run `sleepstack audit verify`",
-                    lines=parsed.bad_lines,
-                )
-            head = self._read_head()
-            head_seq = int(head["seq"]) if head else 0
-            pending = [e for e in parsed.entries if int(e["seq"]) > head_seq]
-            if pending:
-                last_tx = pending[-1]["tx"]
-                in_last = [e for e in parsed.entries if e.get("tx") == last_tx]
-                if len(in_last) < int(pending[-1]["tx_n"]):
-                    # The commit point was never reached: the files were not touched.
-                    keep = [e for e in parsed.entries if e.get("tx") != last_tx]
-                    self._log.replace(b"".join(canonical(e) + b"\n" for e in keep))
-                    notes.append(f"discarded incomplete mutation {last_tx}")
-                    pending = [e for e in pending if e.get("tx") != last_tx]
-                if pending:
-                    stuck = self._apply_recovering(pending)
-                    first, last = pending[0]["seq"], pending[-1]["seq"]
-                    notes.append(f"completed interrupted mutation seq {first}..{last}")
-                    if stuck:
-                        self._quarantine(stuck)
-                        notes.append(f"quarantined {len(stuck)} entr"
-                                     f"{'y' if len(stuck) == 1 else 'ies'} it could not apply")
-            seq, prev = self._tail()
-            entry: dict[str, Any] = {
-                "op": "recover",
-                "path": "",
-                "seq": seq + 1,
-                "actor": "sleepstack:recovery",
-                "reason": "; ".join(notes) or "marked the last mutation complete",
-                "old_sha": None,
-                "new_sha": None,
-                "at": _now(),
-                "tx": uuid.uuid4().hex[:16],
-                "tx_n": 1,
-                "prev_hash": prev,
-            }
-            entry["hash"] = entry_hash(entry)
-            self._log.append(canonical(entry) + b"\n", first_seq=int(entry["seq"]))
-            self._write_head(entry)
-
-    def _apply_recovering(self, pending: builtins.list[dict[str, Any]]
-                          ) -> builtins.list[tuple[dict[str, Any], str]]:
-        """Apply *pending* one by one; the entries that cannot be, with why.
-
-        Only a failure that retrying cannot fix counts (the tree has a file
-        where a directory must be or the reverse, or the entry's bytes are
-        gone); anything else (a full disk, an I/O error) is raised as it is.
-        """
-        stuck: builtins.list[tuple[dict[str, Any], str]] = []
-        for e in pending:
-            try:
-                self._apply_entries([e])
-            except OSError as exc:
-                if not isinstance(exc, _UNAPPLIABLE) and exc.errno != errno.ENAMETOOLONG:
-                    raise
-                stuck.append((e, f"{type(exc).__name__}: {exc.strerror or exc}"))
-        return stuck
-
-    def _quarantine(self, stuck: builtins.list[tuple[dict[str, Any], str]]) -> None:
-        """Audit that each stuck entry's path keeps its current bytes (new log entries).
-
-        The entry stays in the log and its bytes in ``versions/``; the
-        ``quarantine`` entry after it says what the path holds instead, so the
-        chain, the tree and ``audit verify`` agree again.
-        """
-        seq, prev = self._tail()
-        tx = uuid.uuid4().hex[:16]
-        out: builtins.list[dict[str, Any]] = []
-        for e, why in stuck:
-            seq += 1
-            q: dict[str, Any] = {
-                "op": "quarantine", "path": e["path"], "seq": seq,
-                "actor": "sleepstack:recovery",
-                "reason": f"could not apply seq {e['seq']} ({why}); its content is kept"
-                          f" as version {str(e.get('new_sha') or e.get('chunk_sha'))[:12]}",
-                "old_sha": e.get("new_sha"), "new_sha": self._current_sha(e["path"]),
-                "quarantined_seq": e["seq"], "at": _now(), "tx": tx, "tx_n": len(stuck),
-                "prev_hash": prev,
-            }
-            q["hash"] = entry_hash(q)
-            prev = q["hash"]
-            out.append(q)
-        self._log.append(b"".join(canonical(q) + b"\n" for q in out),
-                         first_seq=int(out[0]["seq"]))
+        return compact_log(self, min_objects=min_objects)
 
     # ----------------------------------------------------- history and audit
     def audit_entries(self) -> builtins.list[dict[str, Any]]:
@@ -750,94 +518,13 @@ class Store:
     def audit_verify(self) -> VerifyReport:
         """Check the chain and that every file matches its last audited hash."""
         with self.fs.lock():
+            fresh = getattr(self.fs, "drop_cache", None)
+            if fresh is not None:
+                fresh()  # a backend that remembers reads must not vouch from memory
             return self._verify()
 
     def _verify(self) -> VerifyReport:
-        parsed = parse_lines(self._log.read_all())
-        breaks = [
-            Break("unparsable", f"audit line {n} is not a JSON object") for n in parsed.bad_lines
-        ]
-        entries = parsed.entries
-        red = redactions_of(entries)  # erasures (ADR 0004): what they changed, on the record
-        chain, scrubbed = chain_breaks_after_erasure(entries, red)
-        breaks.extend(chain)
-        head = self._read_head()
-        if entries or head:
-            last = entries[-1] if entries else None
-            if head is None:
-                breaks.append(Break("truncated", "audit/HEAD is missing"))
-            elif last is None or int(head.get("seq", 0)) > int(last["seq"]):
-                breaks.append(
-                    Break(
-                        "truncated",
-                        f"audit log ends at seq {last['seq'] if last else 0} but HEAD records"
-                        f" seq {head.get('seq')}: entries were removed from the end",
-                    )
-                )
-            elif int(head.get("seq", 0)) == int(last["seq"]) and head.get("hash") != last["hash"]:
-                breaks.append(Break("truncated", "HEAD does not match the last audit entry"))
-        expected: dict[str, str | None] = {}
-        quarantined: builtins.list[dict[str, Any]] = []
-        for e in entries:
-            if e.get("op") == REDACT_OP and e.get("hash") == entry_hash(e):
-                breaks.extend(check_record(self.fs, e, expected, red.blobs))
-                continue
-            path = e.get("path")
-            if not path:
-                continue
-            if e.get("op") == "quarantine":
-                quarantined.append({"seq": e.get("seq"), "path": path,
-                                    "quarantined_seq": e.get("quarantined_seq"),
-                                    "sha": e.get("old_sha"), "reason": e.get("reason")})
-            before = expected.get(path)
-            if path in expected and e.get("old_sha") != before:
-                breaks.append(
-                    Break(
-                        "unaudited_change",
-                        f"{path} was changed outside the store before seq {e.get('seq')}",
-                        e.get("seq"),
-                        path,
-                    )
-                )
-            expected[path] = e.get("new_sha")
-            for key in ("new_sha", "chunk_sha"):
-                sha = e.get(key)
-                if sha and key == ("chunk_sha" if e.get("op") == "append" else "new_sha"):
-                    if sha in red.blobs:
-                        sha = resolve_sha(red, sha)
-                        if sha is None:
-                            continue  # erased by a recorded erasure
-                    try:
-                        blob = self.fs.read_bytes(blob_path(sha))
-                    except FileNotFoundError:
-                        breaks.append(
-                            Break("version_missing", f"stored version {sha[:12]} of {path} is"
-                                  " missing", e.get("seq"), path)
-                        )
-                        continue
-                    if sha256_hex(blob) != sha:
-                        breaks.append(
-                            Break("version_corrupt", f"stored version {sha[:12]} of {path} was"
-                                  " altered", e.get("seq"), path)
-                        )
-        files = set(self.list(""))
-        for path, sha in sorted(expected.items()):
-            current = self._current_sha(path)
-            if current != sha:
-                state = "is missing" if current is None else "differs from its last audited hash"
-                if sha is None:
-                    state = "exists although its last audited operation deleted it"
-                breaks.append(Break("file_mismatch", f"{path} {state}", None, path))
-        for path in sorted(files - expected.keys()):
-            breaks.append(Break("unaudited_file", f"{path} is not in the audit log", None, path))
-        return VerifyReport(entries=len(entries), files_checked=len(files), breaks=breaks,
-                            quarantined=quarantined, redacted=scrubbed, erasures=red.records,
-                            versions_erased=len(red.blobs))
-
-
-def _names(changes: Sequence[Change]) -> str:
-    first = changes[0].path
-    return first if len(changes) == 1 else f"{first} and {len(changes) - 1} more"
+        return verify_store(self)
 
 
 def _check_actor(actor: str, reason: str) -> None:
@@ -849,36 +536,3 @@ def _check_actor(actor: str, reason: str) -> None:
         raise PathRefused("actor contains control characters", rule="actor")
 
 
-_DEFAULT_CONFIG = """\
-# sleepstack store configuration
-[store]
-max_bytes = 1048576
-
-[wake]
-embedder = "local:all-MiniLM-L6-v2"
-budget_tokens = 1000
-
-[sleep]
-llm = "none"
-every = "6h"
-
-[ingest]
-# "redact": secrets in logged turns and ingested documents are replaced by
-# [REDACTED:<rule>] before they are ever written; "keep": stored as given
-secrets = "redact"
-
-[sleep.ttl_days]
-# days a fact of each category stays current without being restated (0 = never expires);
-# a plan with a date expires the day after its date (docs/claims.md)
-conversation = 30
-project = 90
-preference = 365
-plan = 30
-other = 30
-event = 0
-personal = 0
-work = 0
-relationship = 0
-health = 0
-contact = 0
-"""

@@ -153,5 +153,7 @@ def append_turns(
                 )
 
     changes = [Change("append", path, "".join(lines)) for path, lines in sorted(chunks.items())]
-    store.apply(changes, actor=actor, reason=reason, guard=guard)
+    # Generated ids are unique by construction: no guard, so the store may group-commit
+    # these turns with other writers' (store/group.py).
+    store.apply(changes, actor=actor, reason=reason, guard=guard if explicit_users else None)
     return [t.id for t in turns]

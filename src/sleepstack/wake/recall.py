@@ -40,9 +40,10 @@ from .. import observe
 from ..adapters.embed import DEFAULT_EMBEDDER, is_loaded
 from ..errors import SleepstackError, UsageError
 from ..index.lexical import BM25, STOPWORDS, fts_query, raw_words, stem
-from ..index.reader import Generation, IndexUnavailable, UserData, open_current
+from ..index.reader import Generation, IndexUnavailable, UserData
 from ..index.rows import Row
 from ..index.schema import user_key
+from ..index.shard_reader import open_for_recall, with_topics
 from ..index.vectors import F32, get_embedder
 from ..store import Store
 from ..store.paths import check_user_id
@@ -638,7 +639,7 @@ def recall(
     gen: Generation | None = None
     qvec: F32 | None = None
     try:
-        gen = open_current(store)
+        gen = open_for_recall(store, user)  # the local index, or the store's shards
     except IndexUnavailable:
         degraded = True
     stage = "embed" if gen is not None and is_loaded(gen.embedder) else "embed_load"
@@ -653,7 +654,8 @@ def recall(
     if gen is not None:
         try:
             routes = route(gen.topic_infos(), query, qvec)
-        except sqlite3.Error:
+            gen = with_topics(store, gen, user, [r.slug for r in routes])
+        except (sqlite3.Error, IndexUnavailable):
             degraded, gen = True, None
     t_route = time.perf_counter()
 

@@ -1,0 +1,173 @@
+"""A fresh wake replica on an ``s3://`` store: shards against building the index (issue #15).
+
+On moto's S3 server on 127.0.0.1: a store of ``--users`` users x ``--turns``
+turns (hashing embedder, so the figure is about I/O and SQLite, not MiniLM) and
+two reference topics. The builder indexes it once (which publishes the shards
+and the manifest); then, each in an empty local cache:
+
+* baseline (before issue #15): the replica builds the whole index itself, then
+  recalls;
+* shards: the replica's first recall downloads the manifest, the base shard and
+  the asking user's shard (and a routed topic's), merges them and answers;
+* warm recalls on that replica (p50, p95).
+
+It also reports the bytes a replica downloads for one user against the whole
+generation.
+
+    python bench/index_shards.py [--users 50] [--turns 100] [--queries 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _table import table
+from sleepstack.index import shard_reader, shards
+from sleepstack.index.build import build_generation
+from sleepstack.index.location import current_generation, index_dir
+from sleepstack.layers.rawlog import Turn
+from sleepstack.store import Store
+from sleepstack.store.s3 import S3FS
+from sleepstack.wake.log import append_turns
+from sleepstack.wake.recall import recall
+from store_s3 import moto_server
+
+CONFIG = '[wake]\nembedder = "hash:64"\n'
+WORDS = ["garden", "bicycle", "kitchen", "violin", "harbour", "meeting", "recipe", "train",
+         "museum", "lantern", "orchard", "ticket", "piano", "window", "coffee", "river",
+         "market", "jacket"]
+
+
+def seed(url: str, users: int, turns: int) -> Store:
+    fs = S3FS(url)
+    with fs.lock():
+        fs.write_atomic("sleepstack.toml", CONFIG.encode())
+    store = Store(fs)
+    start = datetime(2024, 1, 1, 9, 0, tzinfo=UTC)
+    for u in range(users):
+        batch = [Turn(f"t-{u}-{i}", f"user{u:03d}", f"s{i // 20}", "user",
+                      f"note {i}: the {WORDS[(u + i) % len(WORDS)]} and the "
+                      f"{WORDS[(u * 7 + i) % len(WORDS)]} of user {u}",
+                      start + timedelta(minutes=i)) for i in range(turns)]
+        append_turns(store, batch, actor="bench", secrets="keep")
+    for slug in ("cooking", "travel"):
+        store.put_document(f"memory/topics/{slug}/guide.md",
+                           f"# {slug}\n\n" + "\n\n".join(
+                               f"Section {k}: {slug} advice about the {WORDS[k % len(WORDS)]}."
+                               for k in range(40)) + "\n", actor="bench", reason="topic")
+    return store
+
+
+def fresh_cache() -> str:
+    root = tempfile.mkdtemp(prefix="sleepstack-replica-")
+    os.environ["SLEEPSTACK_CACHE"] = root
+    shard_reader.forget_views()
+    return root
+
+
+def run(users: int, turns: int, queries: int) -> tuple[list[list[object]], list[str]]:
+    import importlib
+
+    client = importlib.import_module("botocore.session").get_session().create_client(
+        "s3", region_name="us-east-1")
+    bucket = f"sleepstack-shards-{uuid.uuid4().hex[:8]}"
+    client.create_bucket(Bucket=bucket)
+    url = f"s3://{bucket}/store"
+    builder_cache = fresh_cache()
+    t = time.perf_counter()
+    store = seed(url, users, turns)
+    seeded = time.perf_counter() - t
+    t = time.perf_counter()
+    build_generation(store)
+    built = time.perf_counter() - t
+    manifest = shards.read_manifest(store)
+    assert manifest is not None
+    cur = current_generation(index_dir(store))
+    assert cur is not None
+    whole = cur[1].stat().st_size
+    store.fs.close()  # type: ignore[attr-defined]
+    asking = "user007"
+    query = f"what about the {WORDS[7]} of user 7"
+
+    # Baseline: the replica builds the whole index itself before it can answer.
+    base_cache = fresh_cache()
+    replica = Store.open(url)
+    t = time.perf_counter()
+    shards.set_enabled(False)
+    try:
+        build_generation(replica)
+        recall_local = recall(replica, query, asking)
+    finally:
+        shards.set_enabled(True)
+    baseline = time.perf_counter() - t
+    replica.fs.close()  # type: ignore[attr-defined]
+    assert "user 7" in recall_local.context
+
+    # Shards: a fresh replica's first recall.
+    shard_cache = fresh_cache()
+    replica = Store.open(url)
+    t = time.perf_counter()
+    ctx = recall(replica, query, asking)
+    first = time.perf_counter() - t
+    assert "user 7" in ctx.context and not ctx.degraded
+    downloaded = sum(p.stat().st_size for p in shard_reader.shard_dir(replica).glob("*.sqlite")
+                     if not p.name.startswith("view-"))
+    warm = []
+    for q in range(queries):
+        t = time.perf_counter()
+        recall(replica, f"the {WORDS[q % len(WORDS)]} of user 7", asking)
+        warm.append(time.perf_counter() - t)
+    warm.sort()
+    p95 = warm[max(0, int(len(warm) * 0.95) - 1)]
+    per_user = [e["bytes"] for n, e in manifest["shards"].items() if n.startswith("u-")]
+    base_bytes = manifest["shards"]["base"]["bytes"]
+    for root in (builder_cache, base_cache, shard_cache):
+        shutil.rmtree(root, ignore_errors=True)
+    rows: list[list[object]] = [
+        ["replica builds the whole index, then recalls (before)", f"{baseline * 1000:,.0f}",
+         f"{whole / 1e6:.2f} MB local", "the whole generation"],
+        ["replica's first recall from shards", f"{first * 1000:,.0f}",
+         f"{downloaded / 1e6:.3f} MB downloaded",
+         f"{downloaded / whole:.1%} of the whole generation"],
+        ["warm recall from shards, p50", f"{statistics.median(warm) * 1000:,.1f}", "", ""],
+        ["warm recall from shards, p95", f"{p95 * 1000:,.1f}", "", ""],
+    ]
+    notes = [f"{users} users x {turns} turns + 2 topics; seeded in {seeded:,.0f} s; builder's"
+             f" index build + shard publish {built:,.1f} s",
+             f"one user's shard: median {statistics.median(per_user) / 1e3:,.1f} KB;"
+             f" base shard {base_bytes / 1e3:,.1f} KB; whole generation {whole / 1e6:.2f} MB;"
+             f" user + base = {(statistics.median(per_user) + base_bytes) / whole:.1%}"]
+    return rows, notes
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--users", type=int, default=50)
+    ap.add_argument("--turns", type=int, default=100)
+    ap.add_argument("--queries", type=int, default=20)
+    args = ap.parse_args()
+    os.environ.setdefault("AWS_ACCESS_KEY_ID", "bench")
+    os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "bench")
+    with moto_server() as endpoint:
+        os.environ["AWS_ENDPOINT_URL"] = endpoint
+        rows, notes = run(args.users, args.turns, args.queries)
+    print("## a fresh wake replica on s3 (moto on 127.0.0.1)\n")
+    print(table(["what", "ms", "bytes", "note"], rows))
+    print()
+    for n in notes:
+        print(f"- {n}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,363 @@
+"""The s3 backend's audit logs: immutable segments (default) or one rewritten object.
+
+``segments``: ``audit/log/<first seq:012d>.jsonl``, each created with
+``If-None-Match: *`` (the commit point); a writer that lost its lease computed
+its name from a tail that moved on, so its create fails. ``object``: one
+``audit/log.jsonl`` rewritten under ``If-Match`` (O(log) per commit).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Final
+
+from ..errors import ConflictError, CorruptStoreError
+from .audit import HEAD_PATH, LOG_PATH, canonical, sha256_hex
+from .fs import rewrite_lines
+from .s3_base import SEGMENT_DIR, Precondition, segment_key
+
+if TYPE_CHECKING:
+    from .s3 import S3FS
+
+__all__ = ["PAYLOAD_SEP", "ObjectLog", "SegmentLog", "entries_part"]
+
+#: Between a segment's entry lines and its payload (the bytes of the mutation's new
+#: versions). JSON escapes every control character, so no entry line holds it raw.
+PAYLOAD_SEP: Final = b"\x1e"
+
+
+def entries_part(data: bytes) -> bytes:
+    """A segment's audit lines, without the payload that may follow them."""
+    return data.split(PAYLOAD_SEP, 1)[0]
+
+
+def _first_seq(rel: str) -> int | None:
+    try:
+        return int(rel.rsplit("/", 1)[-1].split(".", 1)[0])
+    except ValueError:
+        return None
+
+
+def _last_seq(part: bytes) -> int | None:
+    line = part.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    try:
+        seq = json.loads(line).get("seq")
+    except (ValueError, AttributeError):
+        return None
+    return seq if isinstance(seq, int) else None
+
+
+def _payload(data: bytes) -> dict[str, str]:
+    _, sep, rest = data.partition(PAYLOAD_SEP)
+    if not sep:
+        return {}
+    try:
+        obj = json.loads(rest)
+    except ValueError:
+        return {}
+    return {str(k): str(v) for k, v in obj.items()} if isinstance(obj, dict) else {}
+
+
+class SegmentLog:
+    """Immutable segments; the commit point is a conditional create.
+
+    A segment may carry, after :data:`PAYLOAD_SEP`, the bytes of the versions
+    its entries create, so the store can write those blobs *after* the commit
+    point, in parallel with the working files (one round trip less per write);
+    recovery restores a blob a crash left unwritten from there
+    (:meth:`restore_blobs`), and an erasure drops every payload.
+    """
+
+    def __init__(self, fs: S3FS) -> None:
+        self.fs = fs
+        self._cache: dict[str, tuple[str, bytes]] = {}  # rel -> (etag, bytes); immutable
+        self._last: str | None = None  # the newest segment any read has seen
+        self._session_last: str | None = None  # the tail this lock session checked
+        self._session_fresh = False
+        self._mutex = threading.Lock()
+
+    def begin_session(self) -> None:  # noqa: D102
+        self._session_fresh = False
+
+    def _fetch(self, rel: str, etag: str | None = None) -> bytes:
+        cached = self._cache.get(rel)
+        if cached is not None and (etag is None or cached[0] == etag):
+            return cached[1]
+        data, got = self.fs._get(rel)
+        with self._mutex:
+            self._cache[rel] = (got, data)
+        return data
+
+    def _head_hint(self) -> str | None:
+        try:
+            head = json.loads(self.fs.read_bytes(HEAD_PATH).strip())
+            return f"{SEGMENT_DIR}/{int(head['seq']):012d}"  # sorts just before that segment
+        except (FileNotFoundError, ValueError, TypeError, KeyError):
+            return None
+
+    def _from_head(self) -> str | None:
+        """The newest segment named by audit/HEAD, when nothing follows it (no LIST).
+
+        HEAD always ends a segment, so a newer mutation would be the segment
+        named ``HEAD seq + 1``; one HEAD request of that key settles it.
+        """
+        try:
+            head = json.loads(self.fs.read_bytes(HEAD_PATH).strip())
+            seq, seg = int(head["seq"]), head.get("segment")
+        except (FileNotFoundError, ValueError, TypeError, KeyError):
+            return None
+        if not isinstance(seg, str) or not seg.startswith(f"{SEGMENT_DIR}/"):
+            return None
+        if self.fs._object_exists(segment_key(seq + 1)):
+            return None  # HEAD is behind (deferred by a live writer, or a crash): list
+        return seg
+
+    def newest_known(self) -> str | None:
+        """The newest segment this process has seen (recorded in audit/HEAD)."""
+        return self._last
+
+    def _newest(self) -> str | None:
+        """The newest segment's key: one LIST after the last one we know of."""
+        if self.newest_known() is None:
+            hinted = self._from_head()
+            if hinted is not None:
+                with self._mutex:
+                    if self._last is None or hinted > self._last:
+                        self._last = hinted
+                return hinted
+        after = self.newest_known() or self._head_hint()
+        found = self.fs._list_keys(f"{SEGMENT_DIR}/", start_after=after) if after else []
+        if found:
+            newest: str | None = found[-1][0]
+        elif after is not None and after == self._last:
+            newest = self._last
+        else:  # no hint, or a hint past the end (HEAD inside a batch segment): list all
+            every = self.fs._list_keys(f"{SEGMENT_DIR}/")
+            newest = every[-1][0] if every else None
+        with self._mutex:
+            if newest is not None and (self._last is None or newest > self._last):
+                self._last = newest
+        return newest
+
+    def read_tail(self, nbytes: int) -> bytes:  # noqa: D102
+        if self.fs._in_session():
+            # Within a lock session the tail is read once: the commit then goes
+            # right after the tail that recovery checked, or its create fails.
+            if not self._session_fresh:
+                self._session_last = self._newest()
+                self._session_fresh = True
+            newest = self._session_last
+        else:
+            newest = self._newest()
+        if newest is None:
+            raise FileNotFoundError(LOG_PATH)
+        return entries_part(self._fetch(newest))[-nbytes:]
+
+    def read_all(self) -> bytes:  # noqa: D102
+        found = self.fs._list_keys(f"{SEGMENT_DIR}/")
+        missing = [(rel, etag) for rel, etag in found
+                   if rel not in self._cache or self._cache[rel][0] != etag]
+        if missing:
+            # Segments are immutable: fetch the new ones in parallel, once.
+            with ThreadPoolExecutor(max_workers=min(16, len(missing))) as pool:
+                list(pool.map(lambda item: self._fetch(*item), missing))
+        if found:
+            with self._mutex:
+                if self._last is None or found[-1][0] > self._last:
+                    self._last = found[-1][0]
+        return b"".join(self._covering(found))
+
+    def _covering(self, found: list[tuple[str, str]]) -> list[bytes]:
+        """Each object's entries once: a checkpoint covers the segments it replaced.
+
+        Between writing a checkpoint and deleting the segments it folded in (or
+        after a crash there), both exist; a segment whose first seq the objects
+        before it already reached is skipped.
+        """
+        out: list[bytes] = []
+        reached = 0
+        for rel, _ in found:
+            first = _first_seq(rel)
+            part = entries_part(self._cache[rel][1])
+            if first is not None and first <= reached:
+                continue
+            out.append(part)
+            reached = max(reached, _last_seq(part) or first or 0)
+        return out
+
+    def compact(self, upto: int, *, min_objects: int = 2) -> dict[str, int] | None:
+        """Fold the segments of seqs ``<= upto`` into one checkpoint object.
+
+        The checkpoint takes the key of the first segment it folds (``If-Match``
+        on that segment's etag), so the log's order and every later segment stay
+        as they are; then the folded segments are deleted. Both steps are safe
+        to interrupt: readers skip a segment a checkpoint already covers, and the
+        next compaction deletes what is left. Payloads are dropped (the blobs
+        exist: compaction runs after recovery, up to audit/HEAD). Returns
+        ``{"first", "last", "objects", "bytes"}``, or None when there is nothing
+        to fold.
+        """
+        self.fs._check_commit_allowed()
+        found = self.fs._list_keys(f"{SEGMENT_DIR}/")
+        self.read_all()  # every object in the cache
+        # Never the newest object: readers find the tail after the key they last saw.
+        fold = [(rel, etag) for rel, etag in found[:-1]
+                if (_first_seq(rel) or 0) <= upto
+                and (_last_seq(entries_part(self._cache[rel][1])) or upto + 1) <= upto]
+        if len(fold) < max(2, min_objects):
+            return None
+        parts = self._covering(fold)
+        body = b"".join(parts)
+        first_rel, first_etag = fold[0]
+        try:
+            etag = self.fs._put(first_rel, body, IfMatch=first_etag)
+        except Precondition:
+            raise ConflictError(f"audit segment {first_rel} of {self.fs.url} changed during"
+                                " a compaction; nothing was lost", url=self.fs.url) from None
+        with self._mutex:
+            self._cache[first_rel] = (etag, body)
+        for rel, _ in fold[1:]:
+            self.fs._call("delete_object", Key=self.fs._key(rel))
+            with self._mutex:
+                self._cache.pop(rel, None)
+        return {"first": _first_seq(first_rel) or 1, "last": _last_seq(body) or upto,
+                "objects": len(fold), "bytes": len(body)}
+
+    def append(self, data: bytes, *, first_seq: int) -> None:  # noqa: D102
+        self.append_with_blobs(data, first_seq=first_seq, blobs={})
+
+    def append_with_blobs(self, data: bytes, *, first_seq: int,
+                          blobs: Mapping[str, bytes]) -> None:
+        """Commit entries *data* with the new versions' bytes in the same object."""
+        self.fs._check_commit_allowed()
+        rel = segment_key(first_seq)
+        if blobs:
+            data += PAYLOAD_SEP + canonical({sha: b.decode() for sha, b in blobs.items()})
+        try:
+            etag = self.fs._put(rel, data, IfNoneMatch="*")
+        except Precondition:
+            try:
+                existing, etag = self.fs._get(rel)
+            except FileNotFoundError:
+                existing = None
+            if existing != data:  # identical bytes can only be our own retried create
+                raise ConflictError(
+                    f"the audit log of {self.fs.url} moved: seq {first_seq} was committed by"
+                    " another writer (this writer's lease was lost); nothing was changed",
+                    url=self.fs.url, seq=first_seq,
+                ) from None
+        with self._mutex:
+            self._cache[rel] = (etag, data)
+            if self._last is None or rel > self._last:
+                self._last = rel
+        self._session_last = rel
+
+    def rewrite(self, lines: Mapping[int, bytes]) -> None:
+        """Erasure (ADR 0004): rewrite each segment holding a scrubbed entry, in place."""
+        self.fs._check_commit_allowed()
+        for rel, etag in self.fs._list_keys(f"{SEGMENT_DIR}/"):
+            data = self._fetch(rel, etag)
+            # The payload goes too: it may hold the erased bytes (its blobs exist:
+            # an erasure runs after recovery).
+            new = rewrite_lines(entries_part(data), lines)
+            if new != data:
+                try:
+                    new_etag = self.fs._put(rel, new, IfMatch=etag)
+                except Precondition:
+                    raise ConflictError(f"audit segment {rel} of {self.fs.url} changed during"
+                                        " an erasure; it resumes on the next open",
+                                        url=self.fs.url) from None
+                with self._mutex:
+                    self._cache[rel] = (new_etag, new)
+
+    def drop_payloads(self) -> None:
+        """Rewrite every segment that carries a payload without it (an erasure)."""
+        self.rewrite({})
+
+    def restore_blobs(self, shas: set[str], write: Callable[[str, bytes], None]) -> int:
+        """Write each of *shas* that a segment's payload holds (recovery); how many."""
+        found = 0
+        for _, data in list(self._cache.values()):
+            for sha, text in _payload(data).items():
+                raw = text.encode()
+                if sha in shas and sha256_hex(raw) == sha:
+                    write(sha, raw)
+                    shas.discard(sha)
+                    found += 1
+        return found
+
+    def truncate(self, size: int) -> None:  # noqa: D102
+        raise CorruptStoreError(
+            f"{self.fs.url}: an audit segment ends mid-line; segments are written whole, so"
+            " one was edited outside the store (run `sleepstack audit verify`)"
+        )
+
+    def replace(self, data: bytes) -> None:  # noqa: D102
+        raise CorruptStoreError(
+            f"{self.fs.url}: the last audit segment holds part of a mutation; segments are"
+            " written whole, so one was edited outside the store (run `sleepstack audit verify`)"
+        )
+
+
+class ObjectLog:
+    """One ``audit/log.jsonl`` object, rewritten whole under ``If-Match`` (O(log) per commit)."""
+
+    def __init__(self, fs: S3FS) -> None:
+        self.fs = fs
+        self._session: tuple[str | None, bytes] | None = None  # (etag, bytes) read this session
+
+    def begin_session(self) -> None:  # noqa: D102
+        self._session = None
+
+    def _read(self) -> tuple[str | None, bytes]:
+        try:
+            data, etag = self.fs._get(LOG_PATH)
+        except FileNotFoundError:
+            return None, b""
+        return etag, data
+
+    def _current(self) -> tuple[str | None, bytes]:
+        if not self.fs._in_session():
+            return self._read()
+        if self._session is None:
+            self._session = self._read()
+        return self._session
+
+    def read_all(self) -> bytes:  # noqa: D102
+        return self._current()[1]
+
+    def read_tail(self, nbytes: int) -> bytes:  # noqa: D102
+        etag, data = self._current()
+        if etag is None:
+            raise FileNotFoundError(LOG_PATH)
+        return data[-nbytes:]
+
+    def _rewrite(self, data: bytes) -> None:
+        self.fs._check_commit_allowed()
+        etag, _ = self._current()
+        conditions = {"IfNoneMatch": "*"} if etag is None else {"IfMatch": etag}
+        try:
+            new_etag: str | None = self.fs._put(LOG_PATH, data, **conditions)
+        except (Precondition, FileNotFoundError):
+            new_etag, current = self._read()
+            if current != data:  # identical bytes can only be our own retried PUT
+                raise ConflictError(
+                    f"the audit log of {self.fs.url} moved since this writer read it (its"
+                    " lease was lost); nothing was changed", url=self.fs.url,
+                ) from None
+        self._session = (new_etag, data)
+
+    def append(self, data: bytes, *, first_seq: int) -> None:  # noqa: D102
+        self._rewrite(self._current()[1] + data)
+
+    def truncate(self, size: int) -> None:  # noqa: D102
+        self._rewrite(self._current()[1][:size])
+
+    def replace(self, data: bytes) -> None:  # noqa: D102
+        self._rewrite(data)
+
+    def rewrite(self, lines: Mapping[int, bytes]) -> None:  # noqa: D102
+        self._rewrite(rewrite_lines(self._current()[1], lines))
