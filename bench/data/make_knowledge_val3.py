@@ -144,7 +144,7 @@ def build(seed: int = 3) -> list[dict[str, Any]]:
         day = 1 + 2 * k
         turns: list[dict[str, str]] = []
 
-        def say(role: str, text: str, at: str) -> None:
+        def say(role: str, text: str, at: str, turns: list[dict[str, str]] = turns) -> None:
             turns.append({"role": role, "text": text, "at": at})
 
         say("user", rng.choice(FILLER_USER), f"2024-05-{day:02d}T08:30:00Z")
