@@ -162,12 +162,26 @@ def _extract_text(text: str, subject: str, at: datetime) -> list[_Cand]:
             stated=stated,
             neg=bool(_NEG.search(clause)),
         )
+        from .claims.subject import third_party  # claims imports this module
+
+        others = third_party(clause)
         for rule in _RULES:
             got = rule(ctx)
+            if others:
+                # "My cousin relocated to Glasgow": not the speaker's own slot.
+                got = [c for c in got if not _own_slot(c.attribute)]
             if got:
                 out.extend(got)
                 break
     return out
+
+
+def _own_slot(attribute: str) -> bool:
+    """Whether *attribute* is one of the speaker's single slots (home, employer, ...)."""
+    from .claims import slot_by_attribute
+
+    slot = slot_by_attribute(attribute)
+    return slot is not None and slot.name not in ("family", "likes", "dislikes", "format")
 
 
 def _one_sentence_each(cands: list[_Cand]) -> list[_Cand]:
