@@ -116,6 +116,8 @@ def run(budget: int, embedder: str, split: str, show: bool, llm: str = "") -> di
     for sc, r in results:
         by[(sc["split"], sc["slot"])].append(r)
         by[(sc["split"], "ALL")].append(r)
+        if "kind" in sc:  # val3: also per kind of story (update, split, distractor, removal)
+            by[(sc["split"], f"kind:{sc['kind']}")].append(r)
         if show and not (r["current"] and not r["stale"] and r["facts"]):
             print(f"--- {sc['id']} [{sc['split']}] old={sc['old']!r} new={sc['new']!r}")
             print("    update:", sc["turns"][-3]["text"])

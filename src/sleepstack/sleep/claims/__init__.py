@@ -205,10 +205,17 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
     With a semantic embedder each list ends with ``(ENDING, score)``: how much
     the clause's predicate means that something ended.
     """
-    ends = ending_scores(clauses, embedder) if semantic(embedder) else [None] * len(clauses)
+    ranked = rank_slots(clauses, embedder)
+    ends: list[float | None] = [None] * len(clauses)
+    if semantic(embedder):
+        # Only clauses about a slot can end a value: the rest (most of a long
+        # conversation) are not embedded a second time.
+        todo = [i for i, r in enumerate(ranked) if any(s.kind != "thing" for s, _ in r)]
+        for i, e in zip(todo, ending_scores([clauses[i] for i in todo], embedder), strict=True):
+            ends[i] = e
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
             + ([(ENDING, round(e, 4))] if e is not None else [])
-            for c, r, e in zip(clauses, rank_slots(clauses, embedder), ends, strict=True)}
+            for c, r, e in zip(clauses, ranked, ends, strict=True)}
 
 
 def slot_hints(texts: Iterable[str], embedder: Embedder) -> dict[str, list[tuple[str, float]]]:
