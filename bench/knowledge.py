@@ -3,8 +3,11 @@
 For every scenario of ``bench/data/knowledge_updates.jsonl`` (one user each, all
 in one store): the turns are imported, **one** sleep cycle runs, then the
 scenario's present-tense question is recalled at a small budget. Per slot and
-per split (``tune`` = what the extractor was tuned on, ``val`` = held-out
-phrasings never looked at while tuning) it prints:
+per split (``tune`` = what the extractor was tuned on, ``val``/``val2`` =
+held-out phrasings never looked at while tuning, ``val3`` =
+``bench/data/knowledge_val3.jsonl``, written before the value readers were
+reworked: other structures, typos, split updates, third-party distractors,
+removals) it prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
 * ``stale``    — the old value appears in a context line that neither states
@@ -12,8 +15,13 @@ phrasings never looked at while tuning) it prints:
 * ``facts``    — the user's current facts name the new value and no current
   fact names the old one.
 
+A ``distractor`` scenario (val3) states the user's value (``new``) and then a
+third party's (``old``): ``stale`` there means the third party's value shows up
+as a current *fact* of the user. A ``removal`` with an empty ``new`` counts as
+``current`` when the ended value is not presented as current.
+
     python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
-                              [--split all|tune|val|val2] [--show-misses] [--llm SPEC]
+                              [--split all|tune|val|val2|val3] [--show-misses] [--llm SPEC]
 """
 
 from __future__ import annotations
@@ -34,12 +42,15 @@ from _table import table
 from sleepstack.api import Memory
 
 DATA = Path(__file__).parent / "data" / "knowledge_updates.jsonl"
+DATA_VAL3 = Path(__file__).parent / "data" / "knowledge_val3.jsonl"
+SPLITS = ("tune", "val", "val2", "val3")
 MARK = "no longer current"
 
 
 def load(split: str = "all") -> list[dict[str, Any]]:
     """The scenarios of one split (or all)."""
-    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line]
+    rows = [json.loads(line) for path in (DATA, DATA_VAL3)
+            for line in path.read_text(encoding="utf-8").splitlines() if line]
     return [r for r in rows if split == "all" or r["split"] == split]
 
 
@@ -54,15 +65,22 @@ def _has(text: str, value: str) -> bool:
 def score_one(mem: Memory, sc: dict[str, Any], budget: int) -> dict[str, Any]:
     """The three checks for one scenario."""
     ctx = mem.recall(sc["question"], sc["user"], budget_tokens=budget)
-    old, new = sc["old"], sc["new"]
+    old, new, kind = sc["old"], sc["new"], sc.get("kind", "update")
     lines = ctx.context.splitlines()
-    current = _has(ctx.context, new)
-    stale = any(_has(ln, old) and not _has(ln, new) and MARK not in ln.casefold()
-                for ln in lines)
     facts = mem.facts(sc["user"])
-    texts = [f"{f.value} | {f.text}" for f in facts]
-    facts_ok = any(_has(t, new) for t in texts) and not any(
-        _has(t, old) and not _has(t, new) for t in texts)
+    # a fact that records the end of a value ("No longer current: ...") does not state it
+    texts = [f"{f.value} | {f.text}" for f in facts
+             if f.value != "none" and MARK not in f.text.casefold()]
+    names_old = any(_has(t, old) and not (new and _has(t, new)) for t in texts)
+    if kind == "distractor":
+        # a third party's value: wrong only when it is presented as the user's fact
+        stale = any(it.layer == "fact" and it.current and _has(it.text, old)
+                    for it in ctx.items)
+    else:
+        stale = any(_has(ln, old) and not (new and _has(ln, new))
+                    and MARK not in ln.casefold() for ln in lines)
+    current = _has(ctx.context, new) if new else not stale
+    facts_ok = (not new or any(_has(t, new) for t in texts)) and not names_old
     return {"current": current, "stale": stale, "facts": facts_ok, "context": ctx.context,
             "facts_list": [f.text for f in facts], "ms": ctx.timings_ms.get("total", 0.0)}
 
@@ -98,6 +116,8 @@ def run(budget: int, embedder: str, split: str, show: bool, llm: str = "") -> di
     for sc, r in results:
         by[(sc["split"], sc["slot"])].append(r)
         by[(sc["split"], "ALL")].append(r)
+        if "kind" in sc:  # val3: also per kind of story (update, split, distractor, removal)
+            by[(sc["split"], f"kind:{sc['kind']}")].append(r)
         if show and not (r["current"] and not r["stale"] and r["facts"]):
             print(f"--- {sc['id']} [{sc['split']}] old={sc['old']!r} new={sc['new']!r}")
             print("    update:", sc["turns"][-3]["text"])
@@ -126,7 +146,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=int, default=150)
     ap.add_argument("--embedder", default="local:all-MiniLM-L6-v2")
-    ap.add_argument("--split", default="all", choices=["all", "tune", "val", "val2"])
+    ap.add_argument("--split", default="all", choices=["all", *SPLITS])
     ap.add_argument("--show-misses", action="store_true")
     ap.add_argument("--json", action="store_true", help="also print the summary as JSON")
     ap.add_argument("--llm", default="", help="extract with this LLM (e.g. openai:gpt-4o-mini) "

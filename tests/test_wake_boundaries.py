@@ -113,7 +113,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 KNOWN_CIRCLES = {
     # sleep/extract.py is being split by job (dates, rules, LLM): claims then imports
     # the rules module and nothing imports back.
-    frozenset({"sleepstack.sleep.claims", "sleepstack.sleep.extract"}),
+    frozenset({"sleepstack.sleep.claims", "sleepstack.sleep.extract",
+               "sleepstack.sleep.extract_llm"}),
     # rules_secrets lazily imports the contextual rules, which use its helpers.
     frozenset({"sleepstack.validate.rules_secrets", "sleepstack.validate.rules_secrets_context"}),
 }

@@ -8,32 +8,22 @@ uses the same resolution to compare dates. Pure functions.
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
+from ..text.dates import MONTH_NAMES as _MONTH_NAMES
+from ..text.dates import MONTHS as _MONTHS
+from ..text.dates import NUMBERS as _NUMBERS
+from ..text.dates import WEEKDAYS as _WEEKDAYS
+from ..text.dates import add_months as _add_months
+from ..text.dates import month_end as _month_end
+from ..text.dates import safe_date as _safe_date
+
 __all__ = ["DateMention", "absolutize", "find_dates", "render_into"]
 
 
-_MONTHS = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
-    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
-    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
-    "december": 12, "dec": 12,
-}  # fmt: skip
-_MONTH_NAMES = [calendar.month_name[i] for i in range(13)]
-_WEEKDAYS = {
-    "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
-    "thursday": 3, "thu": 3, "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5,
-    "sat": 5, "sunday": 6, "sun": 6,
-}  # fmt: skip
-_NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3,
-}  # fmt: skip
 _SEASONS = {
     "spring": (3, 5),
     "summer": (6, 8),
@@ -88,22 +78,6 @@ class DateMention:
 
 def _monday(d: date) -> date:
     return d - timedelta(days=d.weekday())
-
-
-def _add_months(d: date, n: int) -> date:
-    y, m = divmod(d.month - 1 + n, 12)
-    return date(d.year + y, m + 1, 1)
-
-
-def _month_end(d: date) -> date:
-    return date(d.year, d.month, calendar.monthrange(d.year, d.month)[1])
-
-
-def _safe_date(y: int, m: int, d: int) -> date | None:
-    try:
-        return date(y, m, d)
-    except ValueError:
-        return None
 
 
 def _year_for(month: int, day: int, today: date, direction: str | None) -> date | None:

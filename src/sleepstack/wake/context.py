@@ -241,6 +241,7 @@ def _line(p: Piece, header_day: str | None) -> str:
         return line
     # Notes, summaries, documents: every line of quoted text starts with the data marker.
     lines = neutral_lines(r.text) or [""]
+    lines[-1] += _stale_mark(p)  # a note naming a replaced value says so
     return "\n".join(f"| {mark}{x}" for x in lines)  # a flagged item says so on every line
 
 

@@ -52,6 +52,7 @@ from .cache import memory_state, results_cache
 from .context import Context, Piece, count_tokens, pack, render
 from .route import Route, route
 from .sources import all_rows, changed_rows, tail_rows
+from .stale import stale_by_value
 from .timeparse import TimeWindow, about_past, choose_anchor, parse_time
 
 __all__ = ["RecallConfig", "recall"]
@@ -416,6 +417,9 @@ def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool
             if p.row.layer == "raw" and p.row.cites and all(c in stale for c in p.row.cites):
                 p.score *= cfg.stale_factor
                 p.extra["stale"] = max((stale[c] for c in p.row.cites), key=lambda v: v[1])
+            elif p.row.key in stale:  # a note or summary naming a replaced value
+                p.score *= cfg.stale_factor
+                p.extra["stale"] = stale[p.row.key]
     out.sort(key=lambda p: (-p.score, p.row.key))
     return _merge_identical(out)
 
@@ -504,6 +508,9 @@ def _stale_turn_ids(pool: _Pool) -> dict[str, tuple[str | None, str]]:
     # superseded ("I'm an engineer at Siemens" after "I joined Bosch"); while
     # another of its facts is still current it is marked as partly so.
     current = {c for r in pool.rows if r.layer == "fact" and not r.valid_to for c in r.cites}
+    # Also every older turn or note that names a replaced value (wake/stale.py).
+    for c, v in stale_by_value(pool.rows).items():
+        closed.setdefault(c, v)
     return {c: (v[0], v[1] + (_PARTLY if c in current else "")) for c, v in closed.items()}
 
 

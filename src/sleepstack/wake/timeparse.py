@@ -14,21 +14,19 @@ is when superseded facts are worth showing.
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from ..text.dates import FULL_WEEKDAYS as _WEEKDAYS
+from ..text.dates import MONTHS as _MONTHS
+from ..text.dates import NUMBERS as _NUMBERS
+from ..text.dates import add_months, safe_date
+
 __all__ = ["TimeWindow", "about_past", "choose_anchor", "parse_time"]
 
-_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
-_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
-_MONTHS["sept"] = 9
-_WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-            "couple of": 2, "few": 3}
+
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _WEEKDAY_RE = "|".join(_WEEKDAYS)
 _NUM_RE = r"\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|" \
@@ -76,8 +74,8 @@ def _month_start(year: int, month: int) -> datetime:
 
 
 def _add_months(dt: datetime, months: int) -> datetime:
-    total = dt.year * 12 + (dt.month - 1) + months
-    return dt.replace(year=total // 12, month=total % 12 + 1, day=1)
+    first = add_months(dt.date(), months)
+    return dt.replace(year=first.year, month=first.month, day=1)
 
 
 def _num(text: str) -> int:
@@ -108,10 +106,8 @@ def _recent_month(month: int, anchor: datetime) -> int:
 
 
 def _safe_date(year: int, month: int, day: int) -> datetime | None:
-    try:
-        return datetime(year, month, day, tzinfo=UTC)
-    except ValueError:
-        return None
+    d = safe_date(year, month, day)
+    return None if d is None else datetime(d.year, d.month, d.day, tzinfo=UTC)
 
 
 def _rules(anchor: datetime) -> list[tuple[re.Pattern[str], _Handler]]:

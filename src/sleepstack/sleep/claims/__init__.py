@@ -30,9 +30,11 @@ from ...layers.facts import Fact
 from ...layers.rawlog import Turn, iso
 from ..extract import _direction, absolutize, fact_id, find_dates
 from ..resolve import ENDED
-from .classify import rank_slots
+from .classify import END_MARGIN, ending_scores, rank_slots, semantic
 from .detect import Clause, disclosures, strip_foreign_text
+from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
+from .useful import useful_other
 from .values import is_removal, read_value
 
 __all__ = [
@@ -128,22 +130,30 @@ _RELATION = {
 }
 
 
-def _read(slot: Slot, score: float, text: str) -> list[tuple[Slot, str, bool, float]]:
+def _read(slot: Slot, score: float, text: str, ended: bool = False,
+          sentence: str = "") -> list[tuple[Slot, str, bool, float]]:
     cue = _RELATION.get(slot.name)
-    if cue is not None and not cue.search(text):
+    # The role may be stated anywhere in the sentence ("Met Alex in June and we're
+    # officially together"), not only in the clause that names the person.
+    if cue is not None and not cue.search(sentence or text):
         return []
     r = read_value(slot.kind, text)
     if not r.new and not r.old:
         return []
+    if ended and not r.old:
+        # The predicate means an ending ("said goodbye to the Bolt", "Kenji left"):
+        # the clause names what stopped being true, whatever its verb.
+        r.old, r.new = r.new, []
     new = r.new if slot.multi else r.new[-1:]
     out = [(slot, v, False, score) for v in new]
-    removal = is_removal(text)
+    removal = ended or is_removal(text)
     if removal or r.old:
         out += [(slot, v, True, score) for v in r.old]
     return out
 
 
-def _pick(clause: Clause, ranked: list[tuple[Slot, float]]) -> list[tuple[Slot, str, bool, float]]:
+def _pick(clause: Clause, ranked: list[tuple[Slot, float]],
+          ended: bool = False) -> list[tuple[Slot, str, bool, float]]:
     """(slot, value, removal, score) read from one clause; empty when none.
 
     The best-ranked slot whose value reader finds a value wins; one more slot
@@ -166,7 +176,8 @@ def _pick(clause: Clause, ranked: list[tuple[Slot, float]]) -> list[tuple[Slot, 
             continue  # the rules extractor reads likes, dislikes and formats
         if slot.kind in ("phone", "email"):
             continue
-        got = [g for g in _read(slot, score, text) if g[1].casefold() not in used]
+        got = [g for g in _read(slot, score, text, ended, clause.sentence)
+               if g[1].casefold() not in used]
         if not got:
             continue
         out.extend(got)
@@ -177,7 +188,10 @@ def _pick(clause: Clause, ranked: list[tuple[Slot, float]]) -> list[tuple[Slot, 
 
 
 #: a clause's candidate slots, by slot name: what :func:`slot_hints` computes
+#: (plus the meta entry ``(ENDING, score)``, see :func:`.classify.ending_scores`)
 Hints = Mapping[str, Sequence[tuple[str, float]]]
+#: the name of the hints' meta entry: how much the clause means an ending
+ENDING = "~ending"
 
 
 def candidate_clauses(texts: Iterable[str]) -> list[str]:
@@ -186,9 +200,22 @@ def candidate_clauses(texts: Iterable[str]) -> list[str]:
 
 
 def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[tuple[str, float]]]:
-    """Candidate slots (name, score) of each clause, embedded in one batch."""
+    """Candidate slots (name, score) of each clause, embedded in one batch.
+
+    With a semantic embedder each list ends with ``(ENDING, score)``: how much
+    the clause's predicate means that something ended.
+    """
+    ranked = rank_slots(clauses, embedder)
+    ends: list[float | None] = [None] * len(clauses)
+    if semantic(embedder):
+        # Only clauses about a slot can end a value: the rest (most of a long
+        # conversation) are not embedded a second time.
+        todo = [i for i, r in enumerate(ranked) if any(s.kind != "thing" for s, _ in r)]
+        for i, e in zip(todo, ending_scores([clauses[i] for i in todo], embedder), strict=True):
+            ends[i] = e
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
-            for c, r in zip(clauses, rank_slots(clauses, embedder), strict=True)}
+            + ([(ENDING, round(e, 4))] if e is not None else [])
+            for c, r, e in zip(clauses, ranked, ends, strict=True)}
 
 
 def slot_hints(texts: Iterable[str], embedder: Embedder) -> dict[str, list[tuple[str, float]]]:
@@ -211,12 +238,16 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     for t, s in zip(turns, subjects, strict=True):
         per_turn.append(disclosures(t.text) if s is not None else [])
     known: dict[str, list[tuple[Slot, float]]] = {}
+    ending: dict[str, float] = {}
     if hints:
         for text, r in hints.items():
-            known[text] = [(slot_by_name(n), float(sc)) for n, sc in r]
+            known[text] = [(slot_by_name(n), float(sc)) for n, sc in r if n != ENDING]
+            ending.update((text, float(sc)) for n, sc in r if n == ENDING)
     todo = list(dict.fromkeys(c.text for cl in per_turn for c in cl if c.text not in known))
     if todo and embedder is not None:
-        known.update(zip(todo, rank_slots(todo, embedder), strict=True))
+        for text, r in rank_clauses(todo, embedder).items():
+            known[text] = [(slot_by_name(n), float(sc)) for n, sc in r if n != ENDING]
+            ending.update((text, float(sc)) for n, sc in r if n == ENDING)
     out: list[list[Claim]] = []
     for t, s, cl in zip(turns, subjects, per_turn, strict=True):
         got: list[Claim] = []
@@ -231,7 +262,10 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 rk = [(sl, sc) for sl, sc in rk[:1] if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
                 if not rk or _OPINION.search(c.text):
                     continue
-            picks = _pick(c, rk)
+            if third_party(c.text):
+                # "My sister moved to Bristol": someone else's news, not the speaker's slot.
+                continue
+            picks = _pick(c, rk, ending.get(c.text, 0.0) >= END_MARGIN)
             if not picks and prev is not None and prev.clause != c.text \
                     and prev.turn is t and prev.slot.kind in _COPULA_KINDS:
                 # "My eggs allergy was a misdiagnosis; the real one is soy": the
@@ -351,6 +385,16 @@ def claim_fact(c: Claim) -> Fact:
 
 def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
                    embedder: Embedder | None, hints: Hints | None = None) -> list[list[Fact]]:
-    """Facts from the claims of each turn (same order as *turns*)."""
-    return [[claim_fact(c) for c in cs]
+    """Facts from the claims of each turn (same order as *turns*).
+
+    An unslotted ``other`` claim becomes a fact only when it carries something
+    a later question can ask about (:func:`.useful.useful_other`).
+    """
+    return [[claim_fact(c) for c in cs if _worth_a_fact(c)]
             for cs in claims_of(turns, subjects, embedder, hints)]
+
+
+def _worth_a_fact(c: Claim) -> bool:
+    if c.slot is not OTHER or c.removal:
+        return True
+    return useful_other(c.value, bool(find_dates(c.value, c.turn.at)))

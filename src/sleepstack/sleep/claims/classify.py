@@ -7,6 +7,11 @@ the slots within :data:`MARGIN` of the best one and above :data:`FLOOR`, best
 first; the claim builder takes the first whose value reader finds a value, so
 meaning proposes and the value's shape confirms.
 
+:func:`ending_scores` reads the other half of a change by meaning: whether a
+clause's predicate, its values masked out, says something *ended* ("said
+goodbye to it", "it left", "uninstalled it") or *holds* ("moved to it", "it
+hired me"); the value readers then class the clause's values as old.
+
 With MiniLM (the default) similarity is semantic ("we moved to Seattle" is
 near "I relocated to London"); with the hashing embedder it degrades to word
 overlap, which still finds most slots whose prototypes share the clause's
@@ -15,6 +20,7 @@ words, and the value readers keep precision.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 
@@ -23,7 +29,9 @@ import numpy as np
 from ...adapters.embed import Embedder
 from .taxonomy import SLOTS, Slot
 
-__all__ = ["FLOOR", "MARGIN", "rank_slots"]
+__all__ = [
+    "END_MARGIN", "FLOOR", "MARGIN", "ending_scores", "mask_values", "rank_slots", "semantic",
+]
 
 #: below this cosine to its nearest prototype, a clause is about no slot
 FLOOR = 0.28
@@ -71,3 +79,60 @@ def rank_slots(clauses: Sequence[str], embedder: Embedder) -> list[list[tuple[Sl
         order = [int(i) for i in np.argsort(-best) if best[i] >= cut]
         out.append([(SLOTS[i], float(best[i])) for i in order])
     return out
+
+
+# ------------------------------------------------------------------ endings
+
+#: a clause whose predicate is this much nearer the "ending" prototypes than the
+#: "holding/starting" ones says its value stopped being true ("Finally said
+#: goodbye to the Bolt", "Uninstalled Zed", "Kenji left")
+END_MARGIN = 0.12
+# The predicate's meaning, with the values masked out ("it"): what ended, not what it was.
+ENDING_PROTOTYPES: tuple[str, ...] = (
+    "I quit it.", "I left it.", "It is gone.", "I sold it.", "It passed away.", "We broke up.",
+    "I said goodbye to it.", "I cancelled it.", "We dropped it.", "I gave it away.",
+    "I uninstalled it.", "It got replaced.", "It is dead.", "I stopped it.",
+    "It is fine for me now.", "It ended.", "I don't have it anymore.",
+    "It was my last day there.", "It is off.", "We shut it down.", "I moved away from it.",
+    "It was wrong.", "I gave up on it.", "It left.",
+)
+HOLDING_PROTOTYPES: tuple[str, ...] = (
+    "I moved to it.", "I joined it.", "I started at it.", "I use it now.", "I bought it.",
+    "I'm flying to it.", "It is my new one.", "I live in it.", "We adopted it.",
+    "I switched to it.", "It is what I use now.", "We are together.", "I have it.",
+    "It hired me.", "I'm learning it.", "I work at it.", "It is my manager.", "I got it.",
+    "We run on it.", "I'm allergic to it.", "It is the one.", "I booked it.", "I'm going to it.",
+    "It is my home.", "It is my number now.",
+)
+_VALUE_LIKE = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d ().-]{4,}\d|"
+    r"(?<!^)(?<![.!?]\s)\b(?!I\b|I'[a-z]+\b)[A-Z][\w'’.&+-]*(?:\s+[A-Z0-9][\w'’.&+-]*)*"
+)
+_end_protos: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def mask_values(clause: str) -> str:
+    """*clause* with what looks like a value (names, numbers, addresses) said as "it"."""
+    return _VALUE_LIKE.sub("it", clause)
+
+
+def semantic(embedder: Embedder) -> bool:
+    """Whether *embedder* places sentences by meaning (the hashing one counts words)."""
+    return not embedder.name.startswith("hash")
+
+
+def ending_scores(clauses: Sequence[str], embedder: Embedder) -> list[float]:
+    """How much nearer each clause's masked predicate is to *ending* than to *holding*."""
+    if not clauses:
+        return []
+    key = f"{embedder.name}:{embedder.dim}"
+    with _lock:
+        got = _end_protos.get(key)
+    if got is None:
+        got = (np.asarray(embedder.embed(list(ENDING_PROTOTYPES)), dtype=np.float32),
+               np.asarray(embedder.embed(list(HOLDING_PROTOTYPES)), dtype=np.float32))
+        with _lock:
+            _end_protos[key] = got
+    vecs = np.asarray(embedder.embed([mask_values(c) for c in clauses]), dtype=np.float32)
+    end, hold = got
+    return [float(x) for x in (vecs @ end.T).max(axis=1) - (vecs @ hold.T).max(axis=1)]

@@ -82,7 +82,8 @@ _CHANGE = re.compile(r"^[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:has\s+)?(?:left|qu
 _SENT = re.compile(r"(?<=[.!?])\s+|\n+")
 # Clause boundaries: semicolons, dashes, ", so/but", and " and " before a new predicate.
 _CLAUSE = re.compile(
-    r"\s*;\s*|\s+[-–—]+\s+|,\s*(?:so|but|and then|then|and now|now|because|since|after|while)\s+|"
+    r"\s*;\s*|\s+[-–—]+\s+|,\s*(?:so|but|and then|then|and now|now|because|since|after|while|"
+    r"and)\s+|"
     r"\s+(?:but|so|because|while|whereas)\s+(?=(?:I|we|my|our|now)\b)|,\s+(?=(?:I|we|my|our)\b)|"
     r"\s+and\s+(?=(?:I|we|my|our|now|then|started|joined|bought|got|moved|adopted|switched|"
     r"became|began|took|went|am|is|have|had|will|signed|picked|ended|started)\b)|"

@@ -55,6 +55,12 @@ _STARTERS = (
     "haha hehe lol omg gosh jeez"
 )
 _NOT_NAME = frozenset(_NOT_NAME_WORDS.split()) | frozenset(_STARTERS.split())
+# Irregular past tenses that open subject-less sentences ("Met Alex in June").
+_OPENING_VERB_WORDS = (
+    "got went made took gave left quit sold bought met found began became ran drove flew won "
+    "lost had came saw brought kept put set told sent spent paid built wrote"
+)
+_OPENING_VERBS = frozenset(_OPENING_VERB_WORDS.split())
 _REMOVAL = re.compile(
     r"\b(?:quit|quitting|left|leaving|sold|selling|dropped|drop|gave up(?: on)?|giving up|"
     r"cancel(?:l?ed|led|ling)?|scrapped|uninstalled|turned off|said goodbye to|goodbye to|"
@@ -82,7 +88,8 @@ _OLD_BEFORE = re.compile(
     r"\bold|\bprevious)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?$",
     re.I,
 )
-_OLD_AFTER = re.compile(r"^\s*(?:is|are|was)?\s*(?:gone|dead|disconnected|over|replaced|"
+_OLD_AFTER = re.compile(r"^\s*(?:is|are|was)?\s*(?:gone|dead|disconnected|over(?=\s*(?:[,.;:!]|$))|"
+                        r"replaced|"
                         r"got replaced|left|passed away|died|is fine|are fine|went to live with|"
                         r"moved out|found a new home|went to a new home)\b", re.I)
 _NEW_AFTER = re.compile(r"^\s*(?:instead of|rather than|over|not)\b", re.I)
@@ -122,8 +129,13 @@ def _spans(clause: str) -> list[tuple[int, int, str]]:
             words = words[:-1]
         if not words or words[0][0].isdigit():
             continue
-        if start == 0 and re.fullmatch(r"[A-Z][a-z]+(?:ing|ed)", words[0]):
-            continue  # "Looking forward…", "Packed up…": a verb opening the sentence
+        if start == 0 and (re.fullmatch(r"[A-Z][a-z]+(?:ing|ed)", words[0])
+                           or words[0].casefold() in _OPENING_VERBS):
+            # "Looking forward…", "Packed up…", "Gave Ruby to…": a verb opening the sentence
+            start += len(words[0]) + 1
+            words = words[1:]
+            if not words:
+                continue
         text = " ".join(words)
         if text.endswith(("'s", "’s")):
             text = text[:-2]

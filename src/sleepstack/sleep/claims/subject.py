@@ -1,0 +1,76 @@
+"""Whose statement a clause is: the speaker's, or a third party's the speaker reports.
+
+"My sister just moved to Bristol", "My husband got hired at Novartis", "My
+wife's manager is Kwame", "A friend's startup uses Neo4j": first person words,
+but the clause is *about someone else*; none of it may fill the speaker's own
+slots. The test is the clause's grammatical subject, read structurally:
+
+* ``my/our [adjectives] PERSON`` followed by a verb — the person is the
+  subject ("my sister moved", "my kids are learning");
+* any possessive chain through a person or another group ("my wife's
+  manager", "my neighbour's dog", "a friend's startup") — it is theirs;
+* ``another/his/her/their NOUN`` or ``a PERSON`` — someone else.
+
+Not third party: the speaker included ("my partner and I moved"), and a
+relation's identity ("my boss is Pedro", "my new girlfriend is Zoe",
+"my partner's name is Ines"): that *is* a fact about the speaker.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["third_party"]
+
+# People (and groups of people) a speaker talks about.
+_PERSON = (
+    r"sister|brother|sis|bro|mom|mum|mother|dad|father|mama|papa|parents?|son|daughter|kids?|"
+    r"children|child|baby|wife|husband|girlfriend|boyfriend|partner|fianc[ée]e?|spouse|ex|"
+    r"friends?|buddy|pal|mate|roommate|flatmate|housemate|room-mate|neighbou?rs?|colleagues?|"
+    r"co-?workers?|coworkers?|boss|manager|supervisor|assistant|aunt|uncle|cousins?|"
+    r"grand(?:ma|pa|mother|father|parents?|son|daughter|kids?)|niece|nephew|twin|siblings?|"
+    r"in-laws|family|relatives?|teacher|doctor|landlord|landlady|classmates?|team ?mates?|"
+    r"clients?|customers?|students?|employees?|staff|tenant|guests?"
+)
+_ADJ = (r"(?:best|older|younger|little|big|old|new|ex-|former|oldest|youngest|eldest|twin|"
+        r"close|dear|step-?|half-?|future|current|other)\s+")
+_LEAD = r"^(?:(?:so|and|but|also|btw|fyi|oh|well|anyway|plus|then|ok|okay|update|news)[,:]?\s+)*"
+_SUBJECT = re.compile(
+    _LEAD + rf"(?P<det>my|our|a|an|another|his|her|their|one of my|one of our)\s+(?:{_ADJ})*"
+    rf"(?P<noun>{_PERSON}|[a-z][\w-]*)(?P<poss>'s|’s|s'|s’)?\s+(?P<rest>.*)$",
+    re.I,
+)
+_PERSON_RX = re.compile(rf"^(?:{_PERSON})$", re.I)
+# What a person's identity sounds like: "is Pedro", "'s name is Ines", "is called Bo".
+_IDENTITY = re.compile(
+    r"^(?:(?:name\s+)?(?:is|was|'s|’s)\s+(?:now\s+|still\s+|actually\s+)?(?:called\s+|named\s+)?"
+    r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s*(?:$|[,.;:!?]|\s+(?:now|these days|since|from|as of|"
+    r"and|but|so|who|which)\b)|"
+    r"(?:called|named)\s+[A-Z])"
+)
+_WITH_ME = re.compile(r"^(?:and|&)\s+(?:I|me|myself)\b|^(?:\w+\s+){0,2}and I\b", re.I)
+_GROUP = re.compile(r"^(?:team|company|startup|firm|group|department|school|office)$", re.I)
+
+
+def third_party(clause: str) -> bool:
+    """True when *clause* is about someone other than the speaker (see module doc)."""
+    m = _SUBJECT.match(clause.strip())
+    if m is None:
+        return False
+    det, noun, poss, rest = m["det"].lower(), m["noun"], m["poss"], m["rest"]
+    person = bool(_PERSON_RX.match(noun))
+    if _WITH_ME.match(rest):
+        return False  # "my partner and I moved": the speaker is in it
+    if poss:
+        # "my wife's manager", "a friend's startup": theirs, unless it is the
+        # speaker's relation being named ("my partner's name is Ines").
+        if person and re.match(r"^name\s+(?:is|was)\b", rest, re.I):
+            return False
+        return person or bool(_GROUP.match(noun)) or det in ("a", "an", "another")
+    if det in ("my", "our", "one of my", "one of our"):
+        if not person:
+            return False  # "my car", "our team", "my job": the speaker's own things
+        return not _IDENTITY.match(rest)
+    if det in ("another", "his", "her", "their"):
+        return True
+    return person  # "a friend moved to Rome"
