@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 import socket
@@ -144,3 +145,22 @@ def child_env() -> dict[str, str]:
     src = str(Path(__file__).resolve().parents[1] / "src")
     env["PYTHONPATH"] = os.pathsep.join([src, env.get("PYTHONPATH", "")])
     return env
+
+
+def parse_python(path: Path) -> ast.Module:
+    """``ast.parse`` of a source file, retried on CPython 3.11's AST thread-safety bug.
+
+    3.11's AST constructor keeps a recursion counter that another thread parsing at
+    the same moment (a framework compiling a schema in a worker thread) can upset;
+    it raises ``SystemError: AST constructor recursion depth mismatch`` for a file
+    that parses fine. A retry is safe: the parse has no side effects.
+    """
+    text = path.read_text()
+    for attempt in range(5):
+        try:
+            return ast.parse(text, filename=str(path))
+        except SystemError:
+            if attempt == 4:
+                raise
+            time.sleep(0.05)
+    raise AssertionError("unreachable")

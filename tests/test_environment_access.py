@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from conftest import parse_python
+
 SRC = Path(__file__).resolve().parents[1] / "src" / "sleepstack"
 
 #: entry points: they turn the environment into configuration
@@ -44,7 +46,7 @@ _NAMES = ("environ", "getenv", "putenv")
 
 
 def readers(path: Path) -> list[int]:
-    tree = ast.parse(path.read_text(), filename=str(path))
+    tree = parse_python(path)
     lines: list[int] = []
     for node in ast.walk(tree):
         attr = (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from conftest import REPO
+from conftest import REPO, parse_python
 
 
 def _section() -> str:
@@ -23,7 +23,7 @@ def test_every_seed_row_is_backed_by_a_named_test() -> None:
         refs = re.findall(r"`(test_\w+\.py)::(test_\w+)`", row)
         assert refs, row
         for file, name in refs:
-            tree = ast.parse((REPO / "tests" / file).read_text())
+            tree = parse_python(REPO / "tests" / file)
             names = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
             assert name in names, f"{file}::{name} (README row: {row[:60]})"
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import parse_python
 from sleepstack.adapters.llm import KNOWN_LLMS
 from sleepstack.engines import KNOWN_ENGINES, get_engine
 from sleepstack.errors import SleepstackError, UsageError, exit_code_for, status_for
@@ -18,7 +19,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "sleepstack"
 
 def _imports(path: Path) -> set[str]:
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(parse_python(path)):
         if isinstance(node, ast.ImportFrom):
             out.add("." * node.level + (node.module or ""))
         elif isinstance(node, ast.Import):

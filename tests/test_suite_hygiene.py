@@ -11,13 +11,15 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from conftest import parse_python
+
 TESTS = Path(__file__).resolve().parent
 
 
 def violations(modules: list[Path]) -> list[str]:
     found = []
     for module in modules:
-        for node in ast.walk(ast.parse(module.read_text(), filename=str(module))):
+        for node in ast.walk(parse_python(module)):
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0:

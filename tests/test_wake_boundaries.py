@@ -13,6 +13,8 @@ import ast
 from functools import lru_cache
 from pathlib import Path
 
+from conftest import parse_python
+
 WAKE = Path(__file__).resolve().parents[1] / "src" / "sleepstack" / "wake"
 ALLOWED = {"log.py", "propose.py"}
 FORBIDDEN_MODULES = ("sleepstack.index.build", "sleepstack.sleep")
@@ -29,7 +31,7 @@ def _absolute(module: str | None, level: int, package: str) -> str:
 
 
 def violations(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(), filename=str(path))
+    tree = parse_python(path)
     package = "sleepstack.wake"
     out: list[str] = []
     for node in ast.walk(tree):
@@ -153,7 +155,7 @@ def _import_graph(root: Path, _stamp: float) -> dict[str, frozenset[str]]:
     graph: dict[str, frozenset[str]] = {}
     for name, path in paths.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        tree = ast.parse(path.read_text(), filename=str(path))
+        tree = parse_python(path)
         skip = _type_checking_lines(tree)
         out: set[str] = set()
         for node in ast.walk(tree):

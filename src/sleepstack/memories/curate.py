@@ -32,6 +32,7 @@ from ..layers.facts import Fact, dump_facts, facts_path, load_facts
 from ..layers.rawlog import Turn, iso
 from ..layers.timerange import TimeRange
 from ..layers.trust import redact_secrets
+from ..sleep.extract import extract_facts
 from ..sleep.phases.validate import archive_path, review_path, validate_text, verdict_record
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
@@ -61,6 +62,18 @@ class Promoted:
         return {"proposal": self.proposal, "decision": self.decision,
                 "fact": self.fact.to_dict() if self.fact else None,
                 "superseded": self.superseded, "reasons": list(self.reasons)}
+
+
+def _as_claim(turn: Turn) -> Fact | None:
+    """The one fact the offline extractor reads in *turn*, if it reads exactly one.
+
+    "I prefer window seats" becomes "The user prefers window seats" with its slot:
+    facts are trusted in slot form only (:mod:`sleepstack.layers.factform`), so a
+    curated statement the extractor can read renders as a fact, and one it cannot
+    (or that says several things) is kept verbatim and shown as a quoted claim.
+    """
+    found = extract_facts([turn])
+    return found[0] if len(found) == 1 else None
 
 
 def _read(store: Store, path: str) -> bytes | None:
@@ -112,14 +125,21 @@ def promote(store: Store, text: str, *, user: str, actor: str, category: str = "
     append_turns(store, [Turn(turn_id, user, SESSION, "user", clean, stamp)], actor=actor,
                  reason=f"promote {pid}: the curated text, for the fact to cite",
                  time_range=time_range, secrets=secrets)
+    turn = Turn(turn_id, user, SESSION, "user", clean, stamp)
+    value, body = clean, clean
+    read = _as_claim(turn)
+    if read is not None:  # one statement: stored in slot form, so it renders as a fact
+        value, body, subject = read.value, read.text, read.subject
+        attribute = attribute or read.attribute
+        category = read.category if category == "other" else category
     attr = attribute or f"note {pid}"
     fid = "f-" + hashlib.sha256(f"{user}\0{subject}\0{attr}\0{clean}\0{at}".encode()
                                 ).hexdigest()[:16]
     fpath = facts_path(user)
     old_raw = _read(store, fpath)
     facts = load_facts(old_raw.decode("utf-8")) if old_raw is not None else []
-    fact = Fact(id=fid, user=user, subject=subject, attribute=attr, value=clean,
-                category=category, confidence=1.0, text=clean, at=at, valid_from=at,
+    fact = Fact(id=fid, user=user, subject=subject, attribute=attr, value=value,
+                category=category, confidence=1.0, text=body, at=at, valid_from=at,
                 cites=(turn_id,))
     superseded: str | None = None
     for i, f in enumerate(facts):

@@ -307,6 +307,8 @@ class S3FS(LeaseMixin):
 
     # ------------------------------------------------------------------ reads
     def read_bytes(self, rel: str) -> bytes:  # noqa: D102
+        if rel == HEAD_PATH and self._pending_head is not None:
+            return self._pending_head  # deferred under a lingering lease: ours is newest
         if self._in_session():
             if rel in self._bodies:
                 return self._bodies[rel]
@@ -321,6 +323,8 @@ class S3FS(LeaseMixin):
         return data
 
     def exists(self, rel: str) -> bool:  # noqa: D102
+        if rel == HEAD_PATH and self._pending_head is not None:
+            return True
         if self._in_session() and rel in self._seen:
             return self._seen[rel] is not None
         try:
