@@ -57,3 +57,23 @@ def test_recall_still_answers_cold(tmp_path: Path) -> None:
     assert run_cli("index", home=home).returncode == 0
     r = run_cli("--json", "recall", "what is my cat called?", "--user", "u", home=home)
     assert r.returncode == 0 and "Miso" in json.loads(r.stdout)["context"]
+
+
+def test_fast_commands_load_only_their_module() -> None:
+    # Each per-turn command's module registers it (else the light parser would
+    # reject it), and the light parser for `recall` leaves the other modules unimported.
+    from sleepstack.cli import FAST_COMMANDS, _command_of, build_parser
+
+    for command, module in FAST_COMMANDS.items():
+        sub = build_parser([module])._subparsers._group_actions[0]  # type: ignore[union-attr]
+        assert command in sub.choices, (command, module)
+    assert _command_of(["--home", "recall", "--json", "recall", "q"]) == "recall"
+    assert _command_of(["--log-format", "json", "context", "--user", "u"]) == "context"
+    assert _command_of(["--json"]) is None
+    code = ("import sys; from sleepstack.cli import main;"
+            " main(['--home', '/nonexistent-sleepstack', 'recall', 'q', '--user', 'u']);"
+            " print(sorted(m for m in sys.modules if m.startswith('sleepstack.cli.')"
+            " and m.endswith('_cmds')))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=60, check=False)
+    assert r.stdout.strip().splitlines()[-1] == "['sleepstack.cli.wake_cmds']"
