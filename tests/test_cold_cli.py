@@ -49,6 +49,26 @@ def test_per_turn_commands_use_one_blas_thread(tmp_path: Path) -> None:
     assert r.stdout.strip().splitlines()[-1] == "1 3"  # one thread; missing home: exit 3
 
 
+def test_servers_use_one_blas_thread_and_a_chosen_count_is_kept(tmp_path: Path) -> None:
+    # `sleepstack serve` runs uvicorn here (its workers inherit the environment) and
+    # `sleepstack mcp` serves in this process: both embed one text per request.
+    def env_after(argv: list[str], extra: dict[str, str]) -> str:
+        code = ("import os, sys; from sleepstack.cli import main;"
+                f" rc = main({argv!r});"
+                " print(os.environ.get('OPENBLAS_NUM_THREADS'), rc)")
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           timeout=60, check=False, cwd=tmp_path,
+                           env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), **extra})
+        return r.stdout.strip().splitlines()[-1]
+
+    missing = str(tmp_path / "missing")
+    assert env_after(["--home", missing, "serve", "--port", "0"], {}) == "1 3"
+    assert env_after(["--home", missing, "mcp", "--user", "u"], {}) == "1 3"
+    assert env_after(["--home", missing, "mcp", "--user", "u"],
+                     {"OPENBLAS_NUM_THREADS": "4"}) == "4 3"
+    assert env_after(["--home", missing, "ls"], {}).split()[0] == "None"
+
+
 def test_recall_still_answers_cold(tmp_path: Path) -> None:
     home = tmp_path / "h"
     assert run_cli("init", home=home).returncode == 0

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..blas import one_blas_thread
 from ..errors import SleepstackError, StorageFullError, UsageError
 from .invocation import Invocation
 
@@ -128,20 +129,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 #: commands that embed one text at a time (a question, a proposal): BLAS threads only cost
 PER_TURN = frozenset({"recall", "ask", "context", "promote", "propose", "log",
                       "session-context", "compress", "summarize"})
-_BLAS_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+#: the servers embed one text per request, many requests at once (same reason)
+SERVERS = frozenset({"serve", "mcp"})
 
 
 def _one_blas_thread(args: list[str]) -> None:
-    """One BLAS thread for per-turn commands, unless the caller chose otherwise.
+    """One BLAS thread for per-turn commands and the servers (:mod:`sleepstack.blas`).
 
-    A single query's matrix products are tiny; OpenBLAS still wakes a thread per
-    core for each, and on a busy machine that turned a 45 ms embedding into
-    ~0.9 s. Must run before numpy is first imported (hence here, at the entry).
+    Must run before numpy is first imported (hence here, at the entry).
     """
-    if "numpy" in sys.modules or not PER_TURN.intersection(args):
-        return
-    for var in _BLAS_VARS:
-        os.environ.setdefault(var, "1")
+    if (PER_TURN | SERVERS).intersection(args):
+        one_blas_thread()
 
 
 def _fail(exc: SleepstackError, as_json: bool) -> int:
