@@ -11,7 +11,7 @@ interleaving the runs of each command so machine noise hits them alike:
 * ``sleepstack --version``: the CLI's entry point;
 * ``sleepstack recall "<question>" --user U --json``: a real question each time.
 
-Usage: python bench/cold_cli.py [--runs 20]
+Usage: python bench/cold_cli.py [--runs 20] [--baseline-src OTHER/src]
 """
 
 from __future__ import annotations
@@ -81,6 +81,9 @@ def _time(cmd: list[str], env: dict[str, str], name: str = "") -> float:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--runs", type=int, default=20)
+    p.add_argument("--baseline-src", type=Path, default=None,
+                   help="another checkout's src/ (e.g. `git archive REV src`), timed"
+                        " interleaved as 'recall (baseline)'")
     args = p.parse_args()
     home, questions = _store()
     # Bytecode is cached as on an installed package (pip compiles it at install): a
@@ -88,8 +91,13 @@ def main() -> int:
     # module of src/ on each call (~60 ms) and measure the checkout, not the CLI.
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("SLEEPSTACK_") and k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "src")],
-                   capture_output=True, env=env, check=False)
+    base_env = None
+    if args.baseline_src is not None:
+        base_env = {**env, "PYTHONPATH": str(args.baseline_src.resolve())}
+    for src in (ROOT / "src", args.baseline_src):
+        if src is not None:
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(src)],
+                           capture_output=True, env=env, check=False)
     py = sys.executable
     sleepstack = [py, "-m", "sleepstack"]
     # One recall first: page cache warm, the weights' hash check stamped, as on any
@@ -99,6 +107,10 @@ def main() -> int:
                   "first recall")
     times: dict[str, list[float]] = {"python -c pass": [], "sleepstack --version": [],
                                      "sleepstack recall": []}
+    if base_env is not None:
+        times["recall (baseline)"] = []
+        _time([*sleepstack, "--home", str(home), "recall", q, "--user", user, "--json"],
+              base_env, "first baseline")
     fallback = 0
     for i in range(args.runs):
         user, q = questions[(i + 1) % len(questions)]
@@ -109,6 +121,8 @@ def main() -> int:
         ms, out = _run("sleepstack recall", cmd, env)
         times["sleepstack recall"].append(ms)
         fallback += bool(json.loads(out).get("fallback"))
+        if base_env is not None:
+            times["recall (baseline)"].append(_time(cmd, base_env, "recall (baseline)"))
     base = median(times["python -c pass"])
     cpu_base = median(CPU["python -c pass"])
     rows = [[name, len(v), f"{median(v):.0f}", f"{pct(v, 95):.0f}", f"{median(v) - base:.0f}",
