@@ -11,7 +11,7 @@ interleaving the runs of each command so machine noise hits them alike:
 * ``sleepstack --version``: the CLI's entry point;
 * ``sleepstack recall "<question>" --user U --json``: a real question each time.
 
-Usage: python bench/cold_cli.py [--runs 20]
+Usage: python bench/cold_cli.py [--runs 20] [--baseline-src OTHER/src]
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -53,45 +54,84 @@ def _store() -> tuple[Path, list[tuple[str, str]]]:
         person="Ana", place="Lisbon", act="ran a 10k")) for i in range(50)]
 
 
-def _time(cmd: list[str], env: dict[str, str]) -> float:
-    t = time.perf_counter()
+#: CPU time (user + system) of each command's runs: on a shared machine the wall
+#: clock also counts waiting for a core, which the command does not cost
+CPU: dict[str, list[float]] = {}
+
+
+def _cpu_ms() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (r.ru_utime + r.ru_stime) * 1000
+
+
+def _run(name: str, cmd: list[str], env: dict[str, str]) -> tuple[float, str]:
+    c, t = _cpu_ms(), time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
     ms = (time.perf_counter() - t) * 1000
+    CPU.setdefault(name, []).append(_cpu_ms() - c)
     if r.returncode != 0:
         raise SystemExit(f"{cmd[:4]} failed: {r.stderr.strip()[-300:]}")
-    return ms
+    return ms, r.stdout
+
+
+def _time(cmd: list[str], env: dict[str, str], name: str = "") -> float:
+    return _run(name or " ".join(cmd[:2]), cmd, env)[0]
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--runs", type=int, default=20)
+    p.add_argument("--baseline-src", type=Path, default=None,
+                   help="another checkout's src/ (e.g. `git archive REV src`), timed"
+                        " interleaved as 'recall (baseline)'")
     args = p.parse_args()
     home, questions = _store()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SLEEPSTACK_")}
+    # Bytecode is cached as on an installed package (pip compiles it at install): a
+    # PYTHONDONTWRITEBYTECODE in the caller's environment would recompile every
+    # module of src/ on each call (~60 ms) and measure the checkout, not the CLI.
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("SLEEPSTACK_") and k != "PYTHONDONTWRITEBYTECODE"}
+    base_env = None
+    if args.baseline_src is not None:
+        base_env = {**env, "PYTHONPATH": str(args.baseline_src.resolve())}
+    for src in (ROOT / "src", args.baseline_src):
+        if src is not None:
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(src)],
+                           capture_output=True, env=env, check=False)
     py = sys.executable
     sleepstack = [py, "-m", "sleepstack"]
     # One recall first: page cache warm, the weights' hash check stamped, as on any
     # machine after the first call (that first call is reported apart).
     user, q = questions[0]
-    first = _time([*sleepstack, "--home", str(home), "recall", q, "--user", user, "--json"], env)
+    first = _time([*sleepstack, "--home", str(home), "recall", q, "--user", user, "--json"], env,
+                  "first recall")
     times: dict[str, list[float]] = {"python -c pass": [], "sleepstack --version": [],
                                      "sleepstack recall": []}
+    if base_env is not None:
+        times["recall (baseline)"] = []
+        _time([*sleepstack, "--home", str(home), "recall", q, "--user", user, "--json"],
+              base_env, "first baseline")
     fallback = 0
     for i in range(args.runs):
         user, q = questions[(i + 1) % len(questions)]
-        times["python -c pass"].append(_time([py, "-c", "pass"], env))
-        times["sleepstack --version"].append(_time([*sleepstack, "--version"], env))
+        times["python -c pass"].append(_time([py, "-c", "pass"], env, "python -c pass"))
+        times["sleepstack --version"].append(
+            _time([*sleepstack, "--version"], env, "sleepstack --version"))
         cmd = [*sleepstack, "--home", str(home), "recall", q, "--user", user, "--json"]
-        t = time.perf_counter()
-        r = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
-        times["sleepstack recall"].append((time.perf_counter() - t) * 1000)
-        fallback += bool(json.loads(r.stdout).get("fallback"))
+        ms, out = _run("sleepstack recall", cmd, env)
+        times["sleepstack recall"].append(ms)
+        fallback += bool(json.loads(out).get("fallback"))
+        if base_env is not None:
+            times["recall (baseline)"].append(_time(cmd, base_env, "recall (baseline)"))
     base = median(times["python -c pass"])
-    rows = [[name, len(v), f"{median(v):.0f}", f"{pct(v, 95):.0f}", f"{median(v) - base:.0f}"]
+    cpu_base = median(CPU["python -c pass"])
+    rows = [[name, len(v), f"{median(v):.0f}", f"{pct(v, 95):.0f}", f"{median(v) - base:.0f}",
+             f"{median(CPU[name]):.0f}", f"{median(CPU[name]) - cpu_base:.0f}"]
             for name, v in times.items()]
     print(f"\nCold CLI on {home.name} ({args.runs} interleaved runs each, ms; target: recall"
-          " p50 <= 300)")
-    print(table(["command", "runs", "p50", "p95", "p50 over python -c pass"], rows))
+          f" p50 <= 300; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(table(["command", "runs", "p50", "p95", "p50 over python -c pass", "CPU p50",
+                 "CPU over python -c pass"], rows))
     print(f"\nvery first recall (cold page cache / weights check): {first:.0f} ms;"
           f" recalls that fell back to lexical: {fallback}/{args.runs}")
     return 0

@@ -110,6 +110,53 @@ def test_flyte_report_is_emitted_and_tmp_cleaned(tmp_path: Path) -> None:
     assert not (Path("/tmp/flyte/raw_data") / name).exists()
 
 
+
+# A plan of three phases whose report lists the phases done; each phase's split
+# reads the page Flyte has flushed so far for the running cycle (local mode
+# writes it under /tmp/flyte/metadata/<run name>/), so the test sees what a
+# person watching the run's report pane would have seen when that phase began.
+_SEEN: dict[str, str] = {}
+_RUNNING: list[fe.FlyteEngine] = []
+
+
+def _peek(phase: str) -> Any:
+    def split(state: CycleState) -> list[Item]:
+        name = _RUNNING[0].last_run["name"]
+        pages = sorted((Path("/tmp/flyte/metadata") / name).rglob("report.html"),
+                       key=lambda p: p.stat().st_mtime)
+        _SEEN[phase] = pages[-1].read_text() if pages else ""
+        return [{"n": 1}]
+    return split
+
+
+def _noop(item: Item, settings: dict[str, Any]) -> Result:
+    return {}
+
+
+def _report(state: CycleState) -> str:
+    return "<p>done: " + ",".join(state.timings) + ";</p>"
+
+
+def phased_plan() -> Plan:
+    return Plan(tuple(Phase(n, _peek(n), _noop, _merge) for n in ("one", "two", "three")),
+                report=_report)
+
+
+def test_flyte_report_is_updated_after_every_phase(tmp_path: Path) -> None:
+    _SEEN.clear()
+    engine = fe.FlyteEngine(cache_root=tmp_path / "cache", report_dir=tmp_path / "reports",
+                            plan=f"{__name__}:phased_plan")
+    _RUNNING[:] = [engine]
+    state = CycleState(home="h", cycle_id="c", key="k", now="2026-01-06T08:00:00Z",
+                       dry_run=True, settings={})
+    engine.run(fe.load_plan(engine.plan), state)
+    # Before the first phase nothing is flushed; after each phase the page lists it.
+    assert "done:" not in _SEEN["one"]
+    assert "done: one;" in _SEEN["two"]
+    assert "done: one,two;" in _SEEN["three"]
+    assert "done: one,two,three;" in Path(engine.last_run["report"]).read_text()
+
+
 # A plan whose phase fails with a sleepstack error (found by reference, like any plan).
 def _one(state: CycleState) -> list[Item]:
     return [{"n": 1}]

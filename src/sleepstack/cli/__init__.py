@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..blas import one_blas_thread
 from ..errors import SleepstackError, StorageFullError, UsageError
 from .invocation import Invocation
 
@@ -34,8 +35,28 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full parser with every registered subcommand."""
+#: the per-turn commands a shell pipeline calls cold, and the one module that
+#: registers each: only that module is imported and registered for them (the
+#: other eight modules' imports and argparse set-up cost ~20 ms a call)
+FAST_COMMANDS = {"recall": "wake_cmds", "ask": "wake_cmds", "context": "seed_cmds",
+                 "log": "turn_cmds"}
+#: the global options that take a value (skipped when looking for the command)
+_VALUED = frozenset({"--home", "--log-format"})
+
+
+def _command_of(args: Sequence[str]) -> str | None:
+    """The subcommand named in *args* (the first positional), if any."""
+    it = iter(args)
+    for a in it:
+        if a in _VALUED:
+            next(it, None)
+        elif not a.startswith("-"):
+            return a
+    return None
+
+
+def build_parser(modules: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The full parser with every registered subcommand (or those of *modules*)."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--home", default=argparse.SUPPRESS,
                         help="store path or fsspec URL (default $SLEEPSTACK_HOME or ~/.sleepstack)")
@@ -48,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="store_true", dest="show_version",
                         help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    for name in COMMAND_MODULES if modules is None else modules:
         module = importlib.import_module(f"{__name__}.{name}")
         module.register(sub, common)
     return parser
@@ -64,7 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sleepstack {__version__}")
         return 0
     try:
-        parser = build_parser()
+        fast = FAST_COMMANDS.get(_command_of(args_list) or "")
+        parser = build_parser(None if fast is None else [fast])
         args = parser.parse_args(args_list)
         from .logs import setup_logging
         setup_logging(getattr(args, "log_format", "text"))
@@ -107,20 +129,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 #: commands that embed one text at a time (a question, a proposal): BLAS threads only cost
 PER_TURN = frozenset({"recall", "ask", "context", "promote", "propose", "log",
                       "session-context", "compress", "summarize"})
-_BLAS_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+#: the servers embed one text per request, many requests at once (same reason)
+SERVERS = frozenset({"serve", "mcp"})
 
 
 def _one_blas_thread(args: list[str]) -> None:
-    """One BLAS thread for per-turn commands, unless the caller chose otherwise.
+    """One BLAS thread for per-turn commands and the servers (:mod:`sleepstack.blas`).
 
-    A single query's matrix products are tiny; OpenBLAS still wakes a thread per
-    core for each, and on a busy machine that turned a 45 ms embedding into
-    ~0.9 s. Must run before numpy is first imported (hence here, at the entry).
+    Must run before numpy is first imported (hence here, at the entry).
     """
-    if "numpy" in sys.modules or not PER_TURN.intersection(args):
-        return
-    for var in _BLAS_VARS:
-        os.environ.setdefault(var, "1")
+    if (PER_TURN | SERVERS).intersection(args):
+        one_blas_thread()
 
 
 def _fail(exc: SleepstackError, as_json: bool) -> int:

@@ -4,7 +4,7 @@ One cycle is one Flyte run of three kinds of task, nested:
 
 ``sleepstack.cycle``
     the whole plan, phase after phase; emits the cycle's HTML report through
-    Flyte's report facility (``report=True``).
+    Flyte's report facility (``report=True``), flushed again after every phase.
 ``sleepstack.phase``
     one phase: ``split`` the state into items, fan the items out as
     ``work_item`` tasks with bounded concurrency (an ``asyncio.gather`` under a
@@ -217,11 +217,16 @@ async def phase_task(plan: str, phase: str, state: str, run: str, concurrency: i
 
 @ENV.task(report=True)
 async def cycle_task(plan: str, state: str, run: str, concurrency: int) -> str:
-    """Every phase of the plan, in order; the final state (and the HTML report in Flyte)."""
+    """Every phase of the plan, in order; the final state (and the HTML report in Flyte).
+
+    The report is replaced and flushed after *every* phase, so a cycle's page in
+    the Flyte UI shows the phases done so far (and their timings) while the run
+    is still going, not only once it has ended.
+    """
     for phase in load_plan(plan).names:
         # flyte types `.aio` of an async task as a coroutine of a coroutine; it yields the str
         state = str(await _aio(phase_task)(plan, phase, state, run, concurrency))
-    await flyte.report.replace.aio(_report_html(plan, json.loads(state)), do_flush=True)
+        await flyte.report.replace.aio(_report_html(plan, json.loads(state)), do_flush=True)
     return state
 
 

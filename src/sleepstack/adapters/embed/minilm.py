@@ -154,8 +154,13 @@ def read_safetensors(path: Path) -> dict[str, npt.NDArray[Any]]:
 
 @dataclass(frozen=True)
 class _Layer:
-    w_qkv: F32  # (hidden, 3*hidden), query part pre-scaled by 1/sqrt(head_dim)
-    b_qkv: F32
+    # The query, key and value projections, (hidden, hidden) each: free transposed views
+    # of the mapped file (a per-turn call embeds one question; fusing them would copy
+    # 10 MB first). The first large batch fuses them into ``w_qkv`` (see _contiguous).
+    w_q: F32
+    w_k: F32
+    w_v: F32
+    b_qkv: F32  # (3*hidden,), query part pre-scaled by 1/sqrt(head_dim)
     w_ao: F32  # (hidden, hidden)
     b_ao: F32
     ln1_g: F32
@@ -166,6 +171,8 @@ class _Layer:
     b_out: F32
     ln2_g: F32
     ln2_b: F32
+    #: one fused (hidden, 3*hidden) projection, query part pre-scaled; None until a batch
+    w_qkv: F32 | None = None
 
 
 def _contig_t(w: F32) -> F32:
@@ -363,16 +370,9 @@ class MiniLMEmbedder:
             p = f"encoder.layer.{i}."
             w_in = get(p + "intermediate.dense.weight", None, h)
             inter = int(w_in.shape[0])
-            # One fused (h, 3h) projection instead of three matmuls; folding the softmax
-            # temperature into the query weights saves a pass over the score tensor.
-            w_qkv = np.concatenate(
-                [
-                    get(p + "attention.self.query.weight", h, h) * scale,
-                    get(p + "attention.self.key.weight", h, h),
-                    get(p + "attention.self.value.weight", h, h),
-                ],
-                axis=0,
-            )
+            # The softmax temperature is folded into the query bias here (384 floats) and
+            # into the query weights when they are fused (_contiguous); unfused, the query
+            # projection is scaled after its product (1/8: a power of two, exact).
             b_qkv = np.concatenate(
                 [
                     get(p + "attention.self.query.bias", h) * scale,
@@ -382,7 +382,9 @@ class MiniLMEmbedder:
             )
             layers.append(
                 _Layer(
-                    w_qkv=_contig_t(w_qkv),
+                    w_q=_contig_t(get(p + "attention.self.query.weight", h, h)),
+                    w_k=_contig_t(get(p + "attention.self.key.weight", h, h)),
+                    w_v=_contig_t(get(p + "attention.self.value.weight", h, h)),
                     b_qkv=b_qkv,
                     w_ao=_contig_t(get(p + "attention.output.dense.weight", h, h)),
                     b_ao=get(p + "attention.output.dense.bias", h),
@@ -397,6 +399,7 @@ class MiniLMEmbedder:
                 )
             )
         self._layers = tuple(layers)
+        self._scale = scale
 
     # -- inference ---------------------------------------------------------------------
 
@@ -405,7 +408,8 @@ class MiniLMEmbedder:
         if getattr(self, "_contig_done", False):
             return
         self._layers = tuple(
-            replace(layer, w_qkv=np.ascontiguousarray(layer.w_qkv),
+            replace(layer, w_qkv=np.ascontiguousarray(
+                        np.concatenate([layer.w_q * self._scale, layer.w_k, layer.w_v], axis=1)),
                     w_ao=np.ascontiguousarray(layer.w_ao), w_in=np.ascontiguousarray(layer.w_in),
                     w_out=np.ascontiguousarray(layer.w_out))
             for layer in self._layers)
@@ -442,7 +446,12 @@ class MiniLMEmbedder:
         bias = ((1.0 - mask) * np.float32(-1e9))[:, None, None, :]
         x2 = x.reshape(bsz * seq, h)
         for layer in self._layers:
-            qkv: F32 = x2 @ layer.w_qkv
+            if layer.w_qkv is not None:  # one fused product (batches)
+                qkv: F32 = x2 @ layer.w_qkv
+            else:  # three products straight from the mapped weights (a single question)
+                # (matmul with out= a strided slice of one array left BLAS: ~400 ms)
+                qkv = np.concatenate([(x2 @ layer.w_q) * self._scale, x2 @ layer.w_k,
+                                      x2 @ layer.w_v], axis=1)
             qkv += layer.b_qkv
             qkv4 = qkv.reshape(bsz, seq, 3, nh, hd).transpose(2, 0, 3, 1, 4)  # (3,b,nh,s,hd)
             q, k, v = qkv4[0], qkv4[1], qkv4[2]
