@@ -117,8 +117,6 @@ KNOWN_CIRCLES = {
     # the rules module and nothing imports back.
     frozenset({"sleepstack.sleep.claims", "sleepstack.sleep.extract",
                "sleepstack.sleep.extract_llm"}),
-    # rules_secrets lazily imports the contextual rules, which use its helpers.
-    frozenset({"sleepstack.validate.rules_secrets", "sleepstack.validate.rules_secrets_context"}),
 }
 
 SRC = WAKE.parent
