@@ -110,15 +110,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("__main__", "__init__"),
 )
 
-#: file circles inside a package that existed before this test and are being
-#: removed by their owners' branches; this set may only shrink
-KNOWN_CIRCLES = {
-    # sleep/extract.py is being split by job (dates, rules, LLM): claims then imports
-    # the rules module and nothing imports back.
-    frozenset({"sleepstack.sleep.claims", "sleepstack.sleep.extract",
-               "sleepstack.sleep.extract_llm"}),
-}
-
 SRC = WAKE.parent
 
 
@@ -265,9 +256,8 @@ def test_no_package_loops() -> None:
     assert circles(package_graph(import_graph(SRC))) == []
 
 
-def test_no_file_circles_beyond_the_known_ones() -> None:
-    found = set(circles(import_graph(SRC)))
-    assert found - KNOWN_CIRCLES == set()
+def test_no_file_circles() -> None:
+    assert circles(import_graph(SRC)) == []
 
 
 def test_the_layering_checker_catches_loops_and_upward_imports(tmp_path: Path) -> None:

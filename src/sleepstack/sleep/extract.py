@@ -35,6 +35,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from ..adapters.embed import DEFAULT_EMBEDDER, Embedder, FloatMatrix, load_embedder
+from ..adapters.llm import LLM, Budget, Usage, is_none
 from ..layers.facts import Fact
 from ..layers.rawlog import Turn, iso
 from .dates import DateMention, _render_into, absolutize, find_dates
@@ -53,10 +54,11 @@ from .extract_base import (
     _Cand,
     _Ctx,
     _name,
+    direction_of,
     fact_id,
     subject_for_role,
 )
-from .extract_llm import CATEGORIES, extract_facts_llm
+from .extract_llm import CATEGORIES, llm_facts
 from .extract_rules_life import (
     _a,
     _rule_events,
@@ -104,20 +106,6 @@ _RULES: list[Callable[[_Ctx], list[_Cand]]] = [
 ]
 
 
-def _direction(clause: str) -> str | None:
-    if re.search(
-        r"\b(?:will|'ll|going to|gonna|planning|plan to|next|tomorrow|upcoming|coming|soon|"
-        r"is on|is scheduled|have an?|'ve got|is set for)\b|'(?:m|re)\s+\w+ing\b|\b(?:am|"
-        r"are)\s+\w+ing\b",
-        clause,
-        re.I,
-    ):
-        return "future"
-    if re.search(r"\b(?:was|were|did|had|went|ago|yesterday|last)\b|\b\w+ed\b", clause, re.I):
-        return "past"
-    return None
-
-
 def _strip_markers(clause: str) -> str:
     prev = None
     c = clause.strip()
@@ -152,7 +140,7 @@ def _extract_text(text: str, subject: str, at: datetime) -> list[_Cand]:
             continue
         if _HYPO.search(_HYPO_OK.sub("", clause)):
             continue
-        direction = _direction(clause)
+        direction = direction_of(clause)
         dates = find_dates(clause, at, direction)
         ctx = _Ctx(
             subject=subject,
@@ -162,7 +150,7 @@ def _extract_text(text: str, subject: str, at: datetime) -> list[_Cand]:
             stated=stated,
             neg=bool(_NEG.search(clause)),
         )
-        from .claims.subject import third_party  # claims imports this module
+        from .claims.subject import third_party  # imported on use, like the claims imports below
 
         others = third_party(clause)
         for rule in _RULES:
@@ -335,3 +323,24 @@ def extract_facts(
     return facts
 
 
+
+
+def extract_facts_llm(
+    turns: Sequence[Turn],
+    llm: LLM,
+    *,
+    budget: Budget | None = None,
+    cycle: str | None = None,
+    batch_size: int = 40,
+    retries: int = 2,
+) -> tuple[list[Fact], Usage]:
+    """Facts extracted by *llm* (:func:`~.extract_llm.llm_facts`), plus the tokens spent.
+
+    With no LLM (the ``none`` adapter) this is :func:`extract_facts` at zero
+    cost. The dispatch lives here, not in :mod:`.extract_llm`, so the LLM path
+    never imports the extractor that uses it.
+    """
+    if is_none(llm):
+        return extract_facts(turns, cycle=cycle), Usage()
+    return llm_facts(turns, llm, budget=budget, cycle=cycle, batch_size=batch_size,
+                     retries=retries)

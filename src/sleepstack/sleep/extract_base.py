@@ -206,6 +206,21 @@ def _sentence(body: str, stated: str, *, with_stated: bool = True) -> str:
     return f"{body} (stated {stated})." if with_stated else f"{body}."
 
 
+def direction_of(clause: str) -> str | None:
+    """``"future"`` or ``"past"`` when the clause's tense says which way its dates point."""
+    if re.search(
+        r"\b(?:will|'ll|going to|gonna|planning|plan to|next|tomorrow|upcoming|coming|soon|"
+        r"is on|is scheduled|have an?|'ve got|is set for)\b|'(?:m|re)\s+\w+ing\b|\b(?:am|"
+        r"are)\s+\w+ing\b",
+        clause,
+        re.I,
+    ):
+        return "future"
+    if re.search(r"\b(?:was|were|did|had|went|ago|yesterday|last)\b|\b\w+ed\b", clause, re.I):
+        return "past"
+    return None
+
+
 def fact_id(user: str, subject: str, attribute: str, value: str, first_cite: str) -> str:
     """The stable id of a fact: same statement, same id, in every run."""
     key = "\x1f".join(

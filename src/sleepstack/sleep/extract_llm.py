@@ -1,10 +1,12 @@
 """Fact extraction by an LLM: the same fact shape as the offline readers, validated.
 
-:func:`extract_facts_llm` sends turns in batches as quoted JSON data, asks for
+:func:`llm_facts` sends turns in batches as quoted JSON data, asks for
 the claims' slots by name, and keeps an item only when it passes the schema
 checks (cites among the given ids, absolute dates, known category) and the
 claims' own-words check (no value from quotes, reported speech or text handed
-over to translate). Re-exported by :mod:`sleepstack.sleep.extract`.
+over to translate). Called by :func:`sleepstack.sleep.extract.extract_facts_llm`,
+which falls back to the offline rules when there is no LLM (so this module
+imports nothing of the extractor that uses it).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..adapters.llm import LLM, Budget, BudgetedLLM, Usage, complete_json, is_none
+from ..errors import UsageError
 from ..layers.facts import Fact
 from ..layers.rawlog import Turn, iso
 from .extract_base import fact_id, subject_for_role
@@ -155,7 +158,7 @@ def _in_own_words(value: str, attribute: str, cited: Sequence[Turn]) -> bool:
     return bool(words) and all(w in own for w in words)
 
 
-def extract_facts_llm(
+def llm_facts(
     turns: Sequence[Turn],
     llm: LLM,
     *,
@@ -166,8 +169,9 @@ def extract_facts_llm(
 ) -> tuple[list[Fact], Usage]:
     """Facts extracted by *llm*, validated item by item, plus the tokens spent.
 
-    With no LLM (``None`` or the ``none`` adapter) this is :func:`extract_facts`
-    at zero cost. Turns go to the model in batches of *batch_size* as quoted
+    An LLM is required (the ``none`` adapter is a :class:`~sleepstack.errors.UsageError`):
+    :func:`sleepstack.sleep.extract.extract_facts_llm` is the entry point that
+    falls back to the offline rules. Turns go to the model in batches of *batch_size* as quoted
     JSON data between markers. Items that cite ids outside their batch, carry
     relative dates or miss a field are dropped; a malformed reply is re-asked by
     :func:`complete_json`. *budget* (if given) is charged for every call and
@@ -175,9 +179,7 @@ def extract_facts_llm(
     """
     usage = Usage()
     if is_none(llm):
-        from .extract import extract_facts  # the offline path (it re-exports this module)
-
-        return extract_facts(turns, cycle=cycle), usage
+        raise UsageError("llm_facts needs an LLM; extract.extract_facts_llm falls back offline")
     model: LLM = BudgetedLLM(llm, budget) if budget is not None else llm
     facts: list[Fact] = []
     seen: set[str] = set()

@@ -28,7 +28,8 @@ from datetime import UTC
 from ...adapters.embed import Embedder
 from ...layers.facts import Fact
 from ...layers.rawlog import Turn, iso
-from ..extract import _direction, absolutize, fact_id, find_dates
+from ..dates import absolutize, find_dates
+from ..extract_base import direction_of, fact_id
 from ..resolve import ENDED
 from .classify import END_MARGIN, ending_scores, rank_slots, semantic
 from .detect import Clause, disclosures, strip_foreign_text
@@ -371,7 +372,7 @@ def claim_fact(c: Claim) -> Fact:
     body = body.rstrip(".!,;: ")
     if c.slot is not OTHER:
         # The claim keeps the clause's dates, made absolute ("next Friday" -> a day).
-        dates = [d.rendered for d in find_dates(c.clause, c.turn.at, _direction(c.clause))]
+        dates = [d.rendered for d in find_dates(c.clause, c.turn.at, direction_of(c.clause))]
         if dates:
             body += ", " + " and ".join(dict.fromkeys(dates))
     text = f"{body[:1].upper()}{body[1:]} (stated {stated})."
