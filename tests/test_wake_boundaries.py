@@ -90,7 +90,7 @@ def test_wake_opens_sqlite_read_only() -> None:
 # (types only, never executed). A new package is one entry here (``graph`` goes
 # where its imports put it: above ``index``, below ``wake``/``sleep``).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("version", "errors", "faults", "observe"),
+    ("version", "errors", "faults", "observe", "environment"),
     ("registry", "config_keys"),
     ("text", "plan", "html"),
     ("adapters",),
