@@ -56,6 +56,7 @@ from .extract_base import (
     _name,
     direction_of,
     fact_id,
+    stated_fact,
     subject_for_role,
 )
 from .extract_llm import CATEGORIES, llm_facts
@@ -300,26 +301,12 @@ def extract_facts(
         for c in cands:
             if not c.value.strip():
                 continue
-            fid = fact_id(turn.user, c.subject, c.attribute, c.value, turn.id)
-            if fid in seen:
-                continue
-            seen.add(fid)
-            facts.append(
-                Fact(
-                    id=fid,
-                    user=turn.user,
-                    subject=c.subject,
-                    attribute=c.attribute,
-                    value=c.value,
-                    category=c.category,
-                    confidence=round(max(0.1, c.confidence - penalty), 2),
-                    text=c.text,
-                    at=at,
-                    valid_from=at,
-                    cites=(turn.id,),
-                    cycle=cycle,
-                )
-            )
+            fact = stated_fact(turn.user, c.subject, c.attribute, c.value, category=c.category,
+                               confidence=max(0.1, c.confidence - penalty), text=c.text,
+                               at=at, cites=(turn.id,), cycle=cycle)
+            if fact.id not in seen:
+                seen.add(fact.id)
+                facts.append(fact)
     return facts
 
 

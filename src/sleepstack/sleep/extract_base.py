@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..layers.facts import Fact
 from .dates import DateMention
 
 #: roles whose first person is "the user" (``memory`` = promoted memories)
@@ -233,3 +235,17 @@ def fact_id(user: str, subject: str, attribute: str, value: str, first_cite: str
         )
     )
     return "f-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def stated_fact(user: str, subject: str, attribute: str, value: str, *, category: str,
+                confidence: float, text: str, at: str, cites: Sequence[str],
+                cycle: str | None = None) -> Fact:
+    """A fact stated at *at* (ISO) and valid from then; its id from :func:`fact_id`.
+
+    One constructor for every reader (rules, claims, LLM), so that the same
+    statement gets the same id and the same shape whichever reader found it.
+    """
+    return Fact(id=fact_id(user, subject, attribute, value, cites[0]), user=user,
+                subject=subject, attribute=attribute, value=value, category=category,
+                confidence=round(confidence, 2), text=text, at=at, valid_from=at,
+                cites=tuple(cites), cycle=cycle)

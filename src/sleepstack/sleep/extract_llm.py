@@ -21,7 +21,7 @@ from ..adapters.llm import LLM, Budget, BudgetedLLM, Usage, complete_json, is_no
 from ..errors import UsageError
 from ..layers.facts import Fact
 from ..layers.rawlog import Turn, iso
-from .extract_base import fact_id, subject_for_role
+from .extract_base import stated_fact, subject_for_role
 
 # ---------------------------------------------------------------------- LLM path
 
@@ -212,27 +212,11 @@ def llm_facts(
             it["attribute"] = _claim_attribute(it["attribute"])
             if not _in_own_words(it["value"], it["attribute"], cited):
                 continue  # the value is only in a quote, a report or text to translate
-            when = max(t.at for t in cited)
-            fid = fact_id(
-                cited[0].user, it["subject"], it["attribute"], it["value"], it["cites"][0]
-            )
-            if fid in seen:
-                continue
-            seen.add(fid)
-            facts.append(
-                Fact(
-                    id=fid,
-                    user=cited[0].user,
-                    subject=it["subject"],
-                    attribute=it["attribute"],
-                    value=it["value"],
-                    category=it["category"],
-                    confidence=round(it["confidence"], 2),
-                    text=it["text"],
-                    at=iso(when),
-                    valid_from=iso(when),
-                    cites=tuple(it["cites"]),
-                    cycle=cycle,
-                )
-            )
+            fact = stated_fact(cited[0].user, it["subject"], it["attribute"], it["value"],
+                               category=it["category"], confidence=it["confidence"],
+                               text=it["text"], at=iso(max(t.at for t in cited)),
+                               cites=it["cites"], cycle=cycle)
+            if fact.id not in seen:
+                seen.add(fact.id)
+                facts.append(fact)
     return facts, usage

@@ -29,7 +29,7 @@ from ...adapters.embed import Embedder
 from ...layers.facts import Fact
 from ...layers.rawlog import Turn, iso
 from ..dates import absolutize, find_dates
-from ..extract_base import direction_of, fact_id
+from ..extract_base import direction_of, stated_fact
 from ..resolve import ENDED
 from .classify import END_MARGIN, ending_scores, rank_slots, semantic
 from .detect import Clause, disclosures, strip_foreign_text
@@ -376,12 +376,9 @@ def claim_fact(c: Claim) -> Fact:
         if dates:
             body += ", " + " and ".join(dict.fromkeys(dates))
     text = f"{body[:1].upper()}{body[1:]} (stated {stated})."
-    at = iso(c.turn.at)
-    fid = fact_id(c.turn.user, c.subject, attr, c.value, c.turn.id)
     conf = 0.5 if c.slot is OTHER else round(min(0.9, 0.6 + c.score / 2), 2)
-    return Fact(id=fid, user=c.turn.user, subject=c.subject, attribute=attr, value=c.value,
-                category=category, confidence=conf, text=text, at=at, valid_from=at,
-                cites=(c.turn.id,))
+    return stated_fact(c.turn.user, c.subject, attr, c.value, category=category,
+                       confidence=conf, text=text, at=iso(c.turn.at), cites=(c.turn.id,))
 
 
 def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
