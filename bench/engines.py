@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _table import table
-from sleepstack.config import Config
+from sleepstack.config import Config, adopt_environment
 from sleepstack.engines import Engine, LocalEngine
 from sleepstack.layers.rawlog import Turn, parse_at
 from sleepstack.plan import Item, Phase, Result
@@ -116,6 +116,7 @@ def one(store: Store, config: Config, engine: Engine) -> tuple[float, float]:
 
 
 def main() -> None:
+    adopt_environment()  # an entry point: the fake LLM child reads FAKE_LLM_* below
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--users", type=int, default=32)
     ap.add_argument("--delay", type=float, default=0.2)

@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _table import table
+from sleepstack import environment
 from sleepstack.index import shard_reader, shards
 from sleepstack.index.build import build_generation
 from sleepstack.index.location import current_generation, index_dir
@@ -151,6 +152,7 @@ def run(users: int, turns: int, queries: int) -> tuple[list[list[object]], list[
 
 
 def main() -> None:
+    environment.install(os.environ)  # the bench is an entry point: it moves SLEEPSTACK_CACHE
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--users", type=int, default=50)

@@ -17,9 +17,14 @@ from typing import Any
 
 import pytest
 
+from sleepstack import environment
 from sleepstack.store import Store
 
 REPO = Path(__file__).resolve().parents[1]
+
+# The test process is an entry point: tests that call library functions directly (an
+# adapter, an index build) see the environment they set, as a CLI run would.
+environment.install(os.environ)
 SHARED_DATA = REPO.parent / "shared" / "data"
 
 

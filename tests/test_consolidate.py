@@ -222,20 +222,20 @@ class CountingEmbedder:
 
 def test_unchanged_notes_are_not_embedded_again(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    import sleepstack.sleep.consolidate as cs
+    import sleepstack.sleep.embed_cache as ec
 
     cache = str(tmp_path / "cache")
     emb = CountingEmbedder()
     first = consolidate(NOTES, embedder=emb, threshold=0.7, cache_dir=cache)
     assert emb.texts >= len(NOTES)
     # A new process: nothing in memory, everything on disk.
-    monkeypatch.setattr(cs, "_MEMO", OrderedDict())
+    monkeypatch.setattr(ec, "_MEMO", OrderedDict())
     emb.texts = 0
     second = consolidate(NOTES, embedder=emb, threshold=0.7, cache_dir=cache)
     assert emb.texts == 0 and second.cache_hits == len(second.clusters)
     assert [n.to_dict() for n in second.notes] == [n.to_dict() for n in first.notes]
     # One new note: only it is embedded.
-    monkeypatch.setattr(cs, "_MEMO", OrderedDict())
+    monkeypatch.setattr(ec, "_MEMO", OrderedDict())
     emb.texts = 0
     consolidate([*NOTES, note("f", "The user visited Oslo in 2022.", "2023-05-07T10:00:00Z")],
                 embedder=emb, threshold=0.7, cache_dir=cache)
@@ -244,7 +244,7 @@ def test_unchanged_notes_are_not_embedded_again(tmp_path: Path,
 
 def test_the_model_is_loaded_only_for_new_texts(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    import sleepstack.sleep.consolidate as cs
+    import sleepstack.sleep.embed_cache as ec
     from sleepstack.adapters.embed import load_embedder as real
 
     loads: list[str] = []
@@ -253,12 +253,12 @@ def test_the_model_is_loaded_only_for_new_texts(tmp_path: Path,
         loads.append(spec)
         return real(spec)
 
-    monkeypatch.setattr("sleepstack.sleep.consolidate.load_embedder", counting_load)
-    monkeypatch.setattr(cs, "_MEMO", OrderedDict())
+    monkeypatch.setattr("sleepstack.sleep.embed_cache.load_embedder", counting_load)
+    monkeypatch.setattr(ec, "_MEMO", OrderedDict())
     cache = str(tmp_path / "cache")
     consolidate(NOTES, embedder=HASH, threshold=0.7, cache_dir=cache)
     assert loads == [HASH]  # through load_embedder: one model per process
-    monkeypatch.setattr(cs, "_MEMO", OrderedDict())
+    monkeypatch.setattr(ec, "_MEMO", OrderedDict())
     consolidate(NOTES, embedder=HASH, threshold=0.7, cache_dir=cache)
     assert loads == [HASH]  # every text and every cluster cached: no model needed
 

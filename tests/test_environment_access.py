@@ -2,7 +2,9 @@
 
 The CLI, the servers, the deployment glue and the Flyte task bootstrap read the
 environment once and pass plain values down (into :class:`~sleepstack.config.Config`
-or constructor arguments); library code below them never looks. Every module of
+or constructor arguments, or :func:`sleepstack.environment.install` for settings looked
+up by name: API keys, the cache root, S3 lease times); library code below them never
+looks. Every module of
 ``sleepstack`` is read with ``ast`` for ``os.environ``, ``os.getenv``,
 ``os.putenv`` and ``from os import environ``.
 """
@@ -10,9 +12,18 @@ or constructor arguments); library code below them never looks. Every module of
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 
+import pytest
+
 from conftest import parse_python
+from sleepstack import environment
+from sleepstack.adapters.llm import load_llm
+from sleepstack.adapters.llm.openai import OpenAILLM
+from sleepstack.api import Memory
+from sleepstack.errors import UsageError
+from sleepstack.store.local_dirs import index_dir
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "sleepstack"
 
@@ -26,21 +37,6 @@ ENTRY_POINTS = {
     "config.py": "the one loader of Config (SLEEPSTACK_HOME as the default home)",
     "faults.py": "the crash-test hook (SLEEPSTACK_TEST_KILL_AT), no configuration",
 }
-
-#: below the entry points, still reading the environment; each is a named debt with
-#: its way out, and this table may only shrink
-KNOWN_READERS = {
-    # lease TTL/wait override: owned by the S3 branch (n15); belongs in Config [store.s3]
-    "store/s3.py": "SLEEPSTACK_S3_LEASE_TTL / _WAIT",
-    # the cache root for URL stores; belongs in Config ([index] cache_dir)
-    "store/local_dirs.py": "SLEEPSTACK_CACHE / XDG_CACHE_HOME",
-    # API keys by name (api_key_env): credentials are looked up where they are used, and
-    # every adapter takes an explicit env mapping; the entry points should pass it
-    "adapters/llm/openai.py": "OPENAI_API_KEY (api_key_env)",
-    "adapters/llm/cmd.py": "the child process inherits the environment",
-    "adapters/embed/remote.py": "OPENAI_API_KEY (api_key_env)",
-}
-
 
 _NAMES = ("environ", "getenv", "putenv")
 
@@ -60,7 +56,7 @@ def readers(path: Path) -> list[int]:
 
 def _allowed(rel: str) -> bool:
     return any(rel == k or (k.endswith("/") and rel.startswith(k))
-               for k in (*ENTRY_POINTS, *KNOWN_READERS))
+               for k in ENTRY_POINTS)
 
 
 def test_only_entry_points_read_the_environment() -> None:
@@ -72,14 +68,30 @@ def test_only_entry_points_read_the_environment() -> None:
     assert found == []
 
 
-def test_the_known_readers_still_read_it() -> None:
-    # A debt paid off leaves the table: the table cannot keep stale permissions.
-    for rel in KNOWN_READERS:
-        assert readers(SRC / rel), f"{rel} no longer reads the environment: drop it"
-
-
 def test_the_checker_sees_every_spelling(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("import os\nfrom os import environ\nos.environ['A']\nos.getenv('B')\n"
                    "x = os.environ.get('C')\n")
     assert readers(bad) == [2, 3, 4, 5]
+
+
+def test_the_library_reads_only_what_an_entry_point_installed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(environment, "_installed", environment.current())  # restored after
+    monkeypatch.setenv("SLEEPSTACK_LLM_BASE_URL", "http://127.0.0.1:9/v1")
+    environment.install({})  # no entry point: the process environment is not looked at
+    with pytest.raises(UsageError, match="SLEEPSTACK_LLM_BASE_URL"):
+        load_llm("openai:m")
+    environment.install({"SLEEPSTACK_LLM_BASE_URL": "http://127.0.0.1:8/v1"})
+    adapter = load_llm("openai:m")
+    assert isinstance(adapter, OpenAILLM) and adapter.base_url == "http://127.0.0.1:8/v1"
+
+
+def test_memory_adopts_the_process_environment(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(environment, "_installed", environment.current())
+    environment.install({})
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "cache"))
+    mem = Memory.init(f"memory://env-{tmp_path.name}")  # the Python API's entry point
+    assert environment.current() is os.environ
+    assert index_dir(mem.store).parent == tmp_path / "cache" / "index"

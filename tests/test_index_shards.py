@@ -83,7 +83,9 @@ def test_build_publishes_shards_and_a_fresh_replica_downloads_only_its_own(
 
 _KILLED_MID_DOWNLOAD = """
 import os, signal, sys
+from sleepstack import environment
 from sleepstack.index import shard_reader
+environment.install(os.environ)  # this child is its own entry point (SLEEPSTACK_CACHE)
 from sleepstack.store import Store
 from sleepstack.wake.recall import recall
 real_replace = os.replace

@@ -6,7 +6,10 @@ import random
 
 from detect_secrets.filters.heuristic import is_indirect_reference
 
-from sleepstack.validate.rules_secrets import _detect_secrets_defaults, _fast_indirect_reference
+from sleepstack.validate.detect_secrets_engine import (
+    _detect_secrets_defaults,
+    _fast_indirect_reference,
+)
 
 
 def _fast() -> object:

@@ -572,7 +572,7 @@ def test_detect_secrets_fast_path_matches_file_scan() -> None:
 def test_config_transformer_reimplementation_matches_detect_secrets() -> None:
     from detect_secrets.transformers import get_transformed_file
 
-    from sleepstack.validate.rules_secrets import _ini_lines, _MemFile
+    from sleepstack.validate.detect_secrets_engine import _ini_lines, _MemFile
 
     texts = ["a = 1\nb: \"x\"\n  cont\n# c\n[s]\nk=v", "[sec]\nkey = value\n\npw: 'hunter2'",
              "x = %(y)s", "bad % value = 1", "k: :=v", "k = =v", ": nokey", "dup = 1\ndup = 2",

@@ -17,7 +17,7 @@ import pytest
 _SCRIPT = textwrap.dedent('''
     import json, threading
     from sleepstack.validate import Validator, ValidatorConfig
-    from sleepstack.validate.rules_secrets import DetectSecretsEngine
+    from sleepstack.validate.detect_secrets_engine import DetectSecretsEngine
 
     N = 12
     barrier = threading.Barrier(N)

@@ -90,7 +90,7 @@ def test_wake_opens_sqlite_read_only() -> None:
 # (types only, never executed). A new package is one entry here (``graph`` goes
 # where its imports put it: above ``index``, below ``wake``/``sleep``).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("version", "errors", "faults", "observe"),
+    ("version", "errors", "faults", "observe", "environment"),
     ("registry", "config_keys"),
     ("text", "plan", "html"),
     ("adapters",),
@@ -109,17 +109,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cli", "deploy"),
     ("__main__", "__init__"),
 )
-
-#: file circles inside a package that existed before this test and are being
-#: removed by their owners' branches; this set may only shrink
-KNOWN_CIRCLES = {
-    # sleep/extract.py is being split by job (dates, rules, LLM): claims then imports
-    # the rules module and nothing imports back.
-    frozenset({"sleepstack.sleep.claims", "sleepstack.sleep.extract",
-               "sleepstack.sleep.extract_llm"}),
-    # rules_secrets lazily imports the contextual rules, which use its helpers.
-    frozenset({"sleepstack.validate.rules_secrets", "sleepstack.validate.rules_secrets_context"}),
-}
 
 SRC = WAKE.parent
 
@@ -267,9 +256,8 @@ def test_no_package_loops() -> None:
     assert circles(package_graph(import_graph(SRC))) == []
 
 
-def test_no_file_circles_beyond_the_known_ones() -> None:
-    found = set(circles(import_graph(SRC)))
-    assert found - KNOWN_CIRCLES == set()
+def test_no_file_circles() -> None:
+    assert circles(import_graph(SRC)) == []
 
 
 def test_the_layering_checker_catches_loops_and_upward_imports(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .config import Config, resolve_home
+from .config import Config, adopt_environment, resolve_home
 from .layers.rawlog import Turn, check_turn_fields, new_turn_id, parse_at
 from .store import Store, VerifyReport, Version
 from .store.store import CONFIG_FILE
@@ -34,6 +34,7 @@ class Memory:
     """Long-term memory for agents, stored at *home* (a path or an fsspec URL)."""
 
     def __init__(self, home: str | os.PathLike[str] | None = None, *, actor: str = "api") -> None:
+        adopt_environment()  # the Python API's entry point: API keys, cache root, S3 lease
         self.home = resolve_home(home)
         self.store = Store.open(self.home)
         self.config = Config.parse(self.store.fs.read_bytes(CONFIG_FILE).decode("utf-8"))

@@ -12,15 +12,26 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import environment
 from .config_keys import Compression, Retrieval, check
 from .errors import UsageError
 from .layers.timerange import TimeRange
 
-__all__ = ["DEFAULT_HOME", "Config", "resolve_home"]
+__all__ = ["DEFAULT_HOME", "Config", "adopt_environment", "resolve_home"]
 
 DEFAULT_HOME = "~/.sleepstack"
 
 _logger = logging.getLogger("sleepstack.config")
+
+
+def adopt_environment() -> None:
+    """Hand the process environment to the library (:mod:`sleepstack.environment`).
+
+    Called by the entry points: API keys and endpoints by name
+    (``SLEEPSTACK_LLM_API_KEY``, ``OPENAI_API_KEY`` …), ``SLEEPSTACK_CACHE``, the
+    S3 lease times. ``os.environ`` itself is installed, so later changes are seen.
+    """
+    environment.install(os.environ)
 
 
 def resolve_home(home: str | os.PathLike[str] | None) -> str:

@@ -98,6 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help(sys.stderr)
             return 2
         # The only place the CLI reads the environment for its switches; passed down.
+        from ..config import adopt_environment  # light: no heavy imports behind it
+
+        adopt_environment()  # API keys, SLEEPSTACK_CACHE, S3 lease times (sleepstack.environment)
         debug = os.environ.get("SLEEPSTACK_DEBUG", "") not in ("", "0")
         if os.environ.get("SLEEPSTACK_INDEX_SHARDS", "1") == "0":
             from ..index.shards import set_enabled  # only then: a cold call stays light

@@ -66,6 +66,7 @@ import flyte.report  # noqa: E402
 
 sys.excepthook = _EXCEPTHOOK  # `import flyte` installs its own; the host's stays in charge
 
+from .. import environment  # noqa: E402
 from .. import errors as _errors  # noqa: E402
 from ..errors import BackendError, UsageError  # noqa: E402
 from ..plan import CycleState, Phase, Plan  # noqa: E402
@@ -77,6 +78,10 @@ from .base import (  # noqa: E402  (the key tables are re-exported here)
     kill_point,
 )
 from .base import run_settings as _run_settings  # noqa: E402
+
+#: the task bootstrap: a worker imports this module, and its environment (the one the
+#: tasks were deployed with) configures the library: API keys, cache root, S3 lease
+environment.install(os.environ)
 
 __all__ = [
     "ALWAYS_KEYED",

@@ -55,6 +55,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .. import environment
 from ..plan import CycleState, Item, Phase, Plan, Result
 from .base import cache_settings, kill_point, run_settings
 
@@ -306,7 +307,10 @@ class LocalEngine:
             self.modes[phase.name] = "processes"
             # forkserver: forking a process that runs threads can inherit held locks.
             ctx = multiprocessing.get_context("forkserver")
-            pool = cf.ProcessPoolExecutor(min(self.processes, self.concurrency), mp_context=ctx)
+            # A fresh worker has no entry point: it gets the environment this one installed.
+            pool = cf.ProcessPoolExecutor(min(self.processes, self.concurrency), mp_context=ctx,
+                                          initializer=environment.install,
+                                          initargs=(dict(environment.current()),))
         else:
             self.modes[phase.name] = "threads"
             pool = cf.ThreadPoolExecutor(self.concurrency, thread_name_prefix=f"sleep-{phase.name}")

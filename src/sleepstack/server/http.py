@@ -33,6 +33,7 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from .. import environment
 from ..api import Memory
 from ..errors import (
     SleepstackError,
@@ -452,4 +453,5 @@ def create_app(settings: ServerSettings) -> FastAPI:
 
 def app_from_env() -> FastAPI:
     """Factory for uvicorn workers (``--factory``): settings come from the environment."""
+    environment.install(os.environ)  # a worker process: API keys, cache root, S3 lease
     return create_app(ServerSettings.from_env())

@@ -35,6 +35,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from ..adapters.embed import DEFAULT_EMBEDDER, Embedder, FloatMatrix, load_embedder
+from ..adapters.llm import LLM, Budget, Usage, is_none
 from ..layers.facts import Fact
 from ..layers.rawlog import Turn, iso
 from .dates import DateMention, _render_into, absolutize, find_dates
@@ -53,10 +54,12 @@ from .extract_base import (
     _Cand,
     _Ctx,
     _name,
+    direction_of,
     fact_id,
+    stated_fact,
     subject_for_role,
 )
-from .extract_llm import CATEGORIES, extract_facts_llm
+from .extract_llm import CATEGORIES, llm_facts
 from .extract_rules_life import (
     _a,
     _rule_events,
@@ -104,20 +107,6 @@ _RULES: list[Callable[[_Ctx], list[_Cand]]] = [
 ]
 
 
-def _direction(clause: str) -> str | None:
-    if re.search(
-        r"\b(?:will|'ll|going to|gonna|planning|plan to|next|tomorrow|upcoming|coming|soon|"
-        r"is on|is scheduled|have an?|'ve got|is set for)\b|'(?:m|re)\s+\w+ing\b|\b(?:am|"
-        r"are)\s+\w+ing\b",
-        clause,
-        re.I,
-    ):
-        return "future"
-    if re.search(r"\b(?:was|were|did|had|went|ago|yesterday|last)\b|\b\w+ed\b", clause, re.I):
-        return "past"
-    return None
-
-
 def _strip_markers(clause: str) -> str:
     prev = None
     c = clause.strip()
@@ -152,7 +141,7 @@ def _extract_text(text: str, subject: str, at: datetime) -> list[_Cand]:
             continue
         if _HYPO.search(_HYPO_OK.sub("", clause)):
             continue
-        direction = _direction(clause)
+        direction = direction_of(clause)
         dates = find_dates(clause, at, direction)
         ctx = _Ctx(
             subject=subject,
@@ -162,7 +151,7 @@ def _extract_text(text: str, subject: str, at: datetime) -> list[_Cand]:
             stated=stated,
             neg=bool(_NEG.search(clause)),
         )
-        from .claims.subject import third_party  # claims imports this module
+        from .claims.subject import third_party  # imported on use, like the claims imports below
 
         others = third_party(clause)
         for rule in _RULES:
@@ -312,26 +301,33 @@ def extract_facts(
         for c in cands:
             if not c.value.strip():
                 continue
-            fid = fact_id(turn.user, c.subject, c.attribute, c.value, turn.id)
-            if fid in seen:
-                continue
-            seen.add(fid)
-            facts.append(
-                Fact(
-                    id=fid,
-                    user=turn.user,
-                    subject=c.subject,
-                    attribute=c.attribute,
-                    value=c.value,
-                    category=c.category,
-                    confidence=round(max(0.1, c.confidence - penalty), 2),
-                    text=c.text,
-                    at=at,
-                    valid_from=at,
-                    cites=(turn.id,),
-                    cycle=cycle,
-                )
-            )
+            fact = stated_fact(turn.user, c.subject, c.attribute, c.value, category=c.category,
+                               confidence=max(0.1, c.confidence - penalty), text=c.text,
+                               at=at, cites=(turn.id,), cycle=cycle)
+            if fact.id not in seen:
+                seen.add(fact.id)
+                facts.append(fact)
     return facts
 
 
+
+
+def extract_facts_llm(
+    turns: Sequence[Turn],
+    llm: LLM,
+    *,
+    budget: Budget | None = None,
+    cycle: str | None = None,
+    batch_size: int = 40,
+    retries: int = 2,
+) -> tuple[list[Fact], Usage]:
+    """Facts extracted by *llm* (:func:`~.extract_llm.llm_facts`), plus the tokens spent.
+
+    With no LLM (the ``none`` adapter) this is :func:`extract_facts` at zero
+    cost. The dispatch lives here, not in :mod:`.extract_llm`, so the LLM path
+    never imports the extractor that uses it.
+    """
+    if is_none(llm):
+        return extract_facts(turns, cycle=cycle), Usage()
+    return llm_facts(turns, llm, budget=budget, cycle=cycle, batch_size=batch_size,
+                     retries=retries)

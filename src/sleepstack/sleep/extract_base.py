@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..layers.facts import Fact
 from .dates import DateMention
 
 #: roles whose first person is "the user" (``memory`` = promoted memories)
@@ -206,6 +208,21 @@ def _sentence(body: str, stated: str, *, with_stated: bool = True) -> str:
     return f"{body} (stated {stated})." if with_stated else f"{body}."
 
 
+def direction_of(clause: str) -> str | None:
+    """``"future"`` or ``"past"`` when the clause's tense says which way its dates point."""
+    if re.search(
+        r"\b(?:will|'ll|going to|gonna|planning|plan to|next|tomorrow|upcoming|coming|soon|"
+        r"is on|is scheduled|have an?|'ve got|is set for)\b|'(?:m|re)\s+\w+ing\b|\b(?:am|"
+        r"are)\s+\w+ing\b",
+        clause,
+        re.I,
+    ):
+        return "future"
+    if re.search(r"\b(?:was|were|did|had|went|ago|yesterday|last)\b|\b\w+ed\b", clause, re.I):
+        return "past"
+    return None
+
+
 def fact_id(user: str, subject: str, attribute: str, value: str, first_cite: str) -> str:
     """The stable id of a fact: same statement, same id, in every run."""
     key = "\x1f".join(
@@ -218,3 +235,17 @@ def fact_id(user: str, subject: str, attribute: str, value: str, first_cite: str
         )
     )
     return "f-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def stated_fact(user: str, subject: str, attribute: str, value: str, *, category: str,
+                confidence: float, text: str, at: str, cites: Sequence[str],
+                cycle: str | None = None) -> Fact:
+    """A fact stated at *at* (ISO) and valid from then; its id from :func:`fact_id`.
+
+    One constructor for every reader (rules, claims, LLM), so that the same
+    statement gets the same id and the same shape whichever reader found it.
+    """
+    return Fact(id=fact_id(user, subject, attribute, value, cites[0]), user=user,
+                subject=subject, attribute=attribute, value=value, category=category,
+                confidence=round(confidence, 2), text=text, at=at, valid_from=at,
+                cites=tuple(cites), cycle=cycle)

@@ -1,10 +1,12 @@
 """Fact extraction by an LLM: the same fact shape as the offline readers, validated.
 
-:func:`extract_facts_llm` sends turns in batches as quoted JSON data, asks for
+:func:`llm_facts` sends turns in batches as quoted JSON data, asks for
 the claims' slots by name, and keeps an item only when it passes the schema
 checks (cites among the given ids, absolute dates, known category) and the
 claims' own-words check (no value from quotes, reported speech or text handed
-over to translate). Re-exported by :mod:`sleepstack.sleep.extract`.
+over to translate). Called by :func:`sleepstack.sleep.extract.extract_facts_llm`,
+which falls back to the offline rules when there is no LLM (so this module
+imports nothing of the extractor that uses it).
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..adapters.llm import LLM, Budget, BudgetedLLM, Usage, complete_json, is_none
+from ..errors import UsageError
 from ..layers.facts import Fact
 from ..layers.rawlog import Turn, iso
-from .extract_base import fact_id, subject_for_role
+from .extract_base import stated_fact, subject_for_role
 
 # ---------------------------------------------------------------------- LLM path
 
@@ -155,7 +158,7 @@ def _in_own_words(value: str, attribute: str, cited: Sequence[Turn]) -> bool:
     return bool(words) and all(w in own for w in words)
 
 
-def extract_facts_llm(
+def llm_facts(
     turns: Sequence[Turn],
     llm: LLM,
     *,
@@ -166,8 +169,9 @@ def extract_facts_llm(
 ) -> tuple[list[Fact], Usage]:
     """Facts extracted by *llm*, validated item by item, plus the tokens spent.
 
-    With no LLM (``None`` or the ``none`` adapter) this is :func:`extract_facts`
-    at zero cost. Turns go to the model in batches of *batch_size* as quoted
+    An LLM is required (the ``none`` adapter is a :class:`~sleepstack.errors.UsageError`):
+    :func:`sleepstack.sleep.extract.extract_facts_llm` is the entry point that
+    falls back to the offline rules. Turns go to the model in batches of *batch_size* as quoted
     JSON data between markers. Items that cite ids outside their batch, carry
     relative dates or miss a field are dropped; a malformed reply is re-asked by
     :func:`complete_json`. *budget* (if given) is charged for every call and
@@ -175,9 +179,7 @@ def extract_facts_llm(
     """
     usage = Usage()
     if is_none(llm):
-        from .extract import extract_facts  # the offline path (it re-exports this module)
-
-        return extract_facts(turns, cycle=cycle), usage
+        raise UsageError("llm_facts needs an LLM; extract.extract_facts_llm falls back offline")
     model: LLM = BudgetedLLM(llm, budget) if budget is not None else llm
     facts: list[Fact] = []
     seen: set[str] = set()
@@ -210,27 +212,11 @@ def extract_facts_llm(
             it["attribute"] = _claim_attribute(it["attribute"])
             if not _in_own_words(it["value"], it["attribute"], cited):
                 continue  # the value is only in a quote, a report or text to translate
-            when = max(t.at for t in cited)
-            fid = fact_id(
-                cited[0].user, it["subject"], it["attribute"], it["value"], it["cites"][0]
-            )
-            if fid in seen:
-                continue
-            seen.add(fid)
-            facts.append(
-                Fact(
-                    id=fid,
-                    user=cited[0].user,
-                    subject=it["subject"],
-                    attribute=it["attribute"],
-                    value=it["value"],
-                    category=it["category"],
-                    confidence=round(it["confidence"], 2),
-                    text=it["text"],
-                    at=iso(when),
-                    valid_from=iso(when),
-                    cites=tuple(it["cites"]),
-                    cycle=cycle,
-                )
-            )
+            fact = stated_fact(cited[0].user, it["subject"], it["attribute"], it["value"],
+                               category=it["category"], confidence=it["confidence"],
+                               text=it["text"], at=iso(max(t.at for t in cited)),
+                               cites=it["cites"], cycle=cycle)
+            if fact.id not in seen:
+                seen.add(fact.id)
+                facts.append(fact)
     return facts, usage

@@ -11,10 +11,11 @@ are decided here, below all three.
 from __future__ import annotations
 
 import hashlib
-import os
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ..environment import current
 
 if TYPE_CHECKING:  # the type only: the store purges through these functions
     from .store import Store
@@ -24,10 +25,11 @@ __all__ = ["consolidate_cache_dir", "index_dir"]
 
 def _cache_root() -> Path:
     # The user's cache directory (XDG), or SLEEPSTACK_CACHE to put it elsewhere.
-    explicit = os.environ.get("SLEEPSTACK_CACHE")
+    env = current()  # what the entry point installed (sleepstack.environment)
+    explicit = env.get("SLEEPSTACK_CACHE")
     if explicit:
         return Path(explicit) / "index"
-    xdg = os.environ.get("XDG_CACHE_HOME")
+    xdg = env.get("XDG_CACHE_HOME")
     return (Path(xdg) if xdg else Path.home() / ".cache") / "sleepstack" / "index"
 
 

@@ -55,6 +55,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..environment import current
 from ..errors import (
     BackendError,
     ConflictError,
@@ -129,16 +130,17 @@ class S3FS(LeaseMixin):
 
         opts = dict(self._fsspec_defaults())
         opts.update(storage_options or {})
+        env = current()  # the lease times an entry point's environment sets, if any
         ttl = lease_ttl if lease_ttl is not None else opts.pop("lease_ttl", None)
-        ttl = ttl if ttl is not None else os.environ.get("SLEEPSTACK_S3_LEASE_TTL", _DEFAULT_TTL)
+        ttl = ttl if ttl is not None else env.get("SLEEPSTACK_S3_LEASE_TTL", _DEFAULT_TTL)
         wait = lock_timeout if lock_timeout is not None else opts.pop("lock_timeout", None)
-        wait = wait if wait is not None else os.environ.get(
+        wait = wait if wait is not None else env.get(
             "SLEEPSTACK_S3_LOCK_TIMEOUT", _DEFAULT_TIMEOUT
         )
         self.lease_ttl = max(_MIN_TTL, _float_option(ttl, "lease_ttl"))
         self.lock_timeout = max(0.0, _float_option(wait, "lock_timeout"))
         linger = lease_linger if lease_linger is not None else opts.pop("lease_linger", None)
-        linger = linger if linger is not None else os.environ.get(
+        linger = linger if linger is not None else env.get(
             "SLEEPSTACK_S3_LEASE_LINGER", _DEFAULT_LINGER)
         # Never linger past the point where the lease must be renewed to stay ours.
         self.lease_linger = min(max(0.0, _float_option(linger, "lease_linger")),

@@ -21,10 +21,11 @@ model-based detector by passing any object with ``name`` and
 Design, training data and licences: ``docs/security.md``.
 """
 
+from .detect_secrets_engine import DetectSecretsEngine
 from .head import LearnedScorer
-from .rules_injection import InjectionScorer
+from .injection_scorer import InjectionScorer
 from .rules_poisoning import PoisoningScorer
-from .rules_secrets import DetectSecretsEngine, SecretScorer
+from .rules_secrets import SecretScorer
 from .validator import Validator, ValidatorConfig
 from .verdict import RULESET_VERSION, Decision, Finding, Scorer, Severity, Verdict
 

@@ -53,7 +53,7 @@ import numpy.typing as npt
 
 from ..adapters.embed.minilm import find_model_dir
 from ..errors import EmbedderError
-from .rules_injection import _B64_BLOB, _HEX_BLOB, _decode_blob, _normalise
+from .injection_text import B64_BLOB, HEX_BLOB, decode_blob, normalise
 from .verdict import LEARNED_RULE, Finding, Severity
 from .views import decoded_views
 
@@ -173,7 +173,7 @@ def views_for(text: str) -> list[str]:
 
 
 def _views(text: str) -> list[str]:
-    norm = _normalise(text)
+    norm = normalise(text)
     views = [norm.norm]
     # A leetspeak reading that changes a single word is an identifier or a
     # token ("a9f3", "x86"), not leetspeak: scoring it again would only cost time.
@@ -181,13 +181,13 @@ def _views(text: str) -> list[str]:
             a != b for a, b in zip(norm.norm.split(), norm.leet.split(), strict=False)) >= 2:
         views.append(norm.leet)
     for _, view in decoded_views(text):
-        views.append(_normalise(view).norm)
-    blobs = [(m.group(0), "b64") for m in _B64_BLOB.finditer(text)]
-    blobs += [(m.group(0), "hex") for m in _HEX_BLOB.finditer(text)]
+        views.append(normalise(view).norm)
+    blobs = [(m.group(0), "b64") for m in B64_BLOB.finditer(text)]
+    blobs += [(m.group(0), "hex") for m in HEX_BLOB.finditer(text)]
     for blob, kind in blobs[:8]:
-        decoded = _decode_blob(blob, kind)
+        decoded = decode_blob(blob, kind)
         if decoded is not None:
-            views.append(_normalise(decoded).norm)
+            views.append(normalise(decoded).norm)
     return views
 
 

@@ -72,24 +72,20 @@ checks that the hints never change a result.
 
 Low-confidence hits are ``review``; two different injection rules on one
 proposal are corroboration and the validator rejects.
+
+This module is the rule table (:data:`RULES`, declared as one in
+``tests/test_module_sizes.py``); the normalisation is :mod:`.injection_text` and the
+scorer that runs the table is :mod:`.injection_scorer`.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import bisect
 import re
-import unicodedata
-import urllib.parse
-from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from .verdict import Finding, Severity
-from .views import decoded_views
+from .verdict import Severity
 
-__all__ = ["InjectionScorer"]
+__all__ = ["RULES", "Rule"]
 
 R, V = Severity.REJECT, Severity.REVIEW
 
@@ -245,7 +241,7 @@ def _p(pattern: str) -> re.Pattern[str]:
 
 # ---------------------------------------------------------------- rule table
 @dataclass(frozen=True)
-class _Rule:
+class Rule:
     """One pattern of one rule.
 
     ``near`` patterns must all match within ``window`` characters around the
@@ -336,12 +332,12 @@ _H_LEAK_NOUN = ("nstru", "prompt", "directive", "guideline", "rule", "message", 
 _H_ANSWER = ("response", "answer", "reply", "output", "message", "completion", "summary",
              "translation")
 
-_RULES: list[_Rule] = [
+RULES: list[Rule] = [
     # ------------------------------------------------------------- override
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"(?:\b{OVR}|ignore)\s+(?:{MOD}\s+){0,4}?{ANCHOR}\s+(?:{MOD}\s+){0,4}?{STRONG}\b"),
         "asks the model to drop its instructions", leet=True, hints=(_H_OVR, _H_STRONG)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b{OVR}\s+(?:about\s+)?(?:all\s+|every\s*thing\s+)?(?:that\s+|everything\s+|all\s+)?"
         r"(?:you(?:'ve| have)? (?:learned|learnt|know|were told|have been told|been told|read)|"
         r"(?:that |what )?(?:came|comes|was said|i said|i told you|we discussed) (?:before|above|"
@@ -350,10 +346,10 @@ _RULES: list[_Rule] = [
         unless=_p(r"\b(?:forget|ignore)\s+(?:it|that)\b"),
         hints=(_H_OVR, ("learn", "know", "told", "read", "came", "said", "discussed", "before",
                         "above", "so far", "until now", "up to"))),
-    _Rule("injection.override", V, _p(
+    Rule("injection.override", V, _p(
         r"\b{OVR}\s+(?:{MOD}\s+){0,3}?{POS}\s+(?:{MOD}\s+){0,3}?{WEAK}\b"),
         "asks to disregard earlier content", leet=True, hints=(_H_OVR, _H_POS)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:{POS}|all|your|the|these|original|old|system|current)\s+(?:\w+\s+){0,2}(?:"
         r"\w*nstru[cç]\w*|rules|guidelines|directives|prompts?|orders|commands|restrictions|"
         r"policies)\s+(?:are|is|were|have been|has been|no longer|don't|do not|now)\s+(?:now\s+|"
@@ -366,12 +362,12 @@ _RULES: list[_Rule] = [
                 "irrelevant", "apply", "applies", "matter", "valid", "in effect"),
                ("nstru", "rule", "guideline", "directive", "prompt", "order", "command",
                 "restriction", "polic"))),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"(?:\b{OVR}|ignore)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|everything\s+)?(?:above|preceding|"
         r"foregoing|previous|prior)(?=\s*(?:[.,:;!\n]|$|and\b|only\b|then\b|instead\b|now\b|"
         r"completely\b|entirely\b))"),
         "asks the model to disregard everything above", leet=True, hints=(_H_OVR, _H_POS)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:{POS}|all|your|the|these|original|old|system|current)\s+(?:\w+\s+){0,2}(?:"
         r"\w*nstru[cç]\w*|rules|guidelines|directives|prompts?|orders|commands|restrictions|"
         r"policies)\s+(?:should|must|shall|are to|will|can|may)\s+(?:now\s+)?be\s+(?:abandoned|"
@@ -382,24 +378,24 @@ _RULES: list[_Rule] = [
                 "overridden", "voided", "cancel", "suspended", "lifted", "removed", "replaced"),
                ("nstru", "rule", "guideline", "directive", "prompt", "order", "command",
                 "restriction", "polic"))),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:follow|following|obey|obeying|adhere to|comply with)\s+(?:only\s+)?(?:these|the "
         r"following|my|the|those)\s+new\s+(?:\w*nstru[cç]\w*|rules|directives|orders|commands|"
         r"guidelines)\b|\b(?:here are|these are|below are|following are)\s+(?:the\s+|my\s+|your\s+"
         r")?new\s+(?:\w*nstru[cç]\w*|rules|directives|orders|commands)\b"),
         "hands the model new instructions",
         hints=(("new",), ("nstru", "rule", "directive", "order", "command", "guideline"))),
-    _Rule("injection.override", V, _p(
+    Rule("injection.override", V, _p(
         r"\b(?:take|takes|taking|have|has|get|gets) (?:the )?(?:highest |top |absolute |full )?"
         r"(?:precedence|priority) (?:over|from now on)\b|\bshould take (?:the )?(?:highest )?"
         r"(?:precedence|priority)\b"),
         "claims priority over the model's instructions",
         hints=(("precedence", "priority"),)),
-    _Rule("injection.override", V, _p(
+    Rule("injection.override", V, _p(
         r"\b(?:stop|cease|halt)\s+(?:everything|all (?:previous |prior |other |current )?(?:tasks|"
         r"instructions|actions|activities)|what you(?:'re| are) doing)\b"),
         "tells the model to abandon its current task", hints=(("stop", "cease", "halt"),)),
-    _Rule("injection.override", V, _p(
+    Rule("injection.override", V, _p(
         r"(?:^|[\n.!?#*>\-]\s*)(?:(?:your|the|a|my)\s+)?(?:new|updated|real|actual|true|revised|"
         r"secret|hidden|override|priority|additional|different)\s+(?:system\s+)?(?:\w*nstru[cç]"
         r"\w*|task|objective|goal|directive|orders?|rules|prompt|mission)\s*(?:[:\-–]|is\b|are\b)"),
@@ -408,7 +404,7 @@ _RULES: list[_Rule] = [
                 "override", "priority", "additional", "different"),
                ("nstru", "task", "objective", "goal", "directive", "order", "rule", "prompt",
                 "mission"))),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\byou (?:must|shall|will|have to|need to) (?:now )?(?:obey|comply with|follow|execute|"
         r"carry out) (?:all|every|any|my|these|the following|only my) (?:\w+ )?(?:orders|commands|"
         r"\w*nstru[cç]\w*|requests|directives)\b"),
@@ -416,7 +412,7 @@ _RULES: list[_Rule] = [
         hints=(("obey", "comply", "follow", "execute", "carry out"),
                ("you must", "you shall", "you will", "you have to", "you need to"))),
     # German, French, Spanish, Italian, Portuguese, Dutch, Russian, CJK
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:ignorier(?:e|t|en sie)?|vergiss|vergessen sie|missachte(?:n sie)?|übergeh(?:e|en "
         r"sie)?|überspring(?:e|en sie)?|verwirf|beachte(?:n sie)? nicht)\s+(?:\w+\s+){0,3}?"
         r"(?:anweisungen|anweisung|instruktionen|befehle|regeln|vorgaben|richtlinien|anordnungen|"
@@ -425,20 +421,20 @@ _RULES: list[_Rule] = [
         "asks the model to drop its instructions (de)",
         hints=(("ignorier", "vergiss", "vergessen", "missacht", "übergeh", "überspring",
                 "verwirf", "beachte"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:vorherigen|bisherigen|obigen|vorangegangenen|alle|deine|ihre)\s+(?:\w+\s+)?(?:"
         r"anweisungen|instruktionen|befehle|regeln)\s+(?:\w+\s+){0,2}(?:ignorieren|vergessen|"
         r"missachten|sind (?:ungültig|aufgehoben|nichtig))"),
         "asks the model to drop its instructions (de)",
         hints=(("anweisung", "instruktion", "befehl", "regeln"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:ignore[rz]?|oublie[rz]?|ne (?:tiens|tenez) pas compte d[eu']|fai(?:s|tes) "
         r"abstraction d[eu']|néglige[rz]?|outrepasse[rz]?)\s*(?:\w+\s+){0,3}?(?:consignes?|"
         r"directives?|règles|ordres|commandes|tout ce qui précède|tout ce qu|ce qui précède|"
         r"instructions? (?:précédentes|antérieures|ci-dessus|initiales|du système))"),
         "asks the model to drop its instructions (fr)",
         hints=(("ignore", "oubli", "tiens", "tenez", "abstraction", "néglige", "outrepass"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:ignora|ignore|ignorar|ignoren|olvida|olvide|olvidar|olviden|omite|omita|descarta|"
         r"descarte|haz caso omiso (?:de|a)|no (?:sigas|hagas caso a|obedezcas))\s+(?:\w+\s+){0,3}?"
         r"(?:instrucciones|indicaciones|órdenes|ordenes|reglas|directrices|directivas|comandos|"
@@ -446,7 +442,7 @@ _RULES: list[_Rule] = [
         "asks the model to drop its instructions (es)",
         hints=(("ignor", "olvid", "omit", "descart", "caso omiso", "no sigas", "no hagas",
                 "obedezcas"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:ignora|ignori|ignorate|ignorare|dimentica|dimentichi|dimenticate|dimenticare|"
         r"trascura|tralascia|non (?:seguire|considerare|tenere conto d\w*))\s+(?:\w+\s+){0,3}?"
         r"(?:istruzioni|indicazioni|direttive|regole|ordini|comandi|tutto (?:quello|ciò) "
@@ -454,45 +450,45 @@ _RULES: list[_Rule] = [
         "asks the model to drop its instructions (it)",
         hints=(("ignor", "dimentic", "trascura", "tralascia", "non seguire", "non considerare",
                 "non tenere"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:ignore|ignora|ignorar|ignorem|esqueça|esqueca|esquece|esquecer|desconsidere|"
         r"desconsidera|desconsiderar|descarte|não (?:siga|obedeça))\s+(?:\w+\s+){0,3}?"
         r"(?:instruções|instrucoes|orientações|diretrizes|diretivas|regras|ordens|comandos|"
         r"tudo o que)"),
         "asks the model to drop its instructions (pt)",
         hints=(("ignor", "esque", "desconsider", "descarte", "não siga", "não obedeça"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"\b(?:negeer|vergeet|negeren|vergeten)\s+(?:\w+\s+){0,3}?(?:instructies|opdrachten|"
         r"regels|richtlijnen|bevelen|alles wat)"),
         "asks the model to drop its instructions (nl)",
         hints=(("negeer", "vergeet", "negeren", "vergeten"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"(?:игнорируй(?:те)?|проигнорируй(?:те)?|забудь(?:те)?|не обращай(?:те)? внимания на|"
         r"отбрось(?:те)?|пропусти(?:те)?)\s+(?:\w+\s+){0,3}?(?:инструкци\w*|указани\w*|правил\w*|"
         r"команд\w*|распоряжени\w*|промпт\w*|всё,? что|все,? что)"),
         "asks the model to drop its instructions (ru)",
         hints=(("игнор", "забуд", "не обращай", "отбрось", "пропусти"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"(?:忽略|无视|忽视|不要理会|不要遵守|忘记|忘掉|抛开|放弃)[^。！？\n]{0,8}?(?:之前|以前|先前|上面|"
         r"上述|以上|前面|所有|全部|原有|原来|系统)[^。！？\n]{0,8}?(?:指令|指示|说明|提示|规则|命令|要求|设定)"),
         "asks the model to drop its instructions (zh)",
         hints=(("忽略", "无视", "忽视", "不要理会", "不要遵守", "忘记", "忘掉", "抛开", "放弃"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"(?:以前|前|上記|これまで|先ほど|すべて|全て)の(?:指示|命令|ルール|指令|プロンプト)を?(?:無視|忘れ)"),
         "asks the model to drop its instructions (ja)", hints=(("無視", "忘れ"),)),
-    _Rule("injection.override", R, _p(
+    Rule("injection.override", R, _p(
         r"(?:이전|위의|앞의|모든)\s*(?:지시|명령|지침|규칙)(?:사항)?(?:을|를)?\s*(?:무시|잊어)"),
         "asks the model to drop its instructions (ko)", hints=(("무시", "잊어"),)),
     # ------------------------------------------------------------ jailbreak
-    _Rule("injection.jailbreak", R, _p(r"\bdo anything now\b"),
+    Rule("injection.jailbreak", R, _p(r"\bdo anything now\b"),
           "\"do anything now\" persona", leet=True, hints=(("anything now",),)),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\b(?:dan|jailbreak|jailbroken|anti-?dan|apophis)\s+mode\b|\bdeveloper mode (?:output|"
         r"response|polic(?:y|ies))\b|\b(?:act|acting|respond|responding|answer|simulate|pretend|"
         r"behave)\b[^.\n]{0,60}\b(?:developer|god|evil|unfiltered|uncensored|unrestricted|"
         r"opposite|chaos)\s+mode\b"),
         "switches the model into an unrestricted mode", leet=True, hints=((" mode",),)),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\b{SUBJ}\s+(?:\S+\s+){0,4}?{FREE}\s+(?:\w+\s+){0,4}?{LIMITS}\b"),
         "claims the model is free of its rules", leet=True, hints=(_H_FREE, _H_LIMITS),
         # A story about an AI breaking free is not a jailbreak; a persona handed to the
@@ -500,15 +496,15 @@ _RULES: list[_Rule] = [
         near=(_p(r"\b(?:you|you're|youre|your|yourself|roleplay|role-play|pretend|act as|"
                  r"play the role|simulate|become|imagine|from now on|known as|named|called)\b"),),
         window=1000),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\b(?:{FREE}|free (?:of|from))\s+(?:the\s+)?(?:typical\s+|usual\s+|normal\s+)?(?:confines|"
         r"restrictions|rules|limits|limitations|constraints)\s+of\s+(?:an?\s+|the\s+)?{AI}"),
         "claims the model is free of its rules", leet=True,
         hints=(_H_FREE, ("confines", "restriction", "rules", "limit", "constraint"))),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\bnot (?:limited|restricted|bound) by what (?:an? )?{AI}"),
         "claims the model is free of its rules", hints=(("by what",),)),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\b(?:act|acting|behave|respond|answer|reply|pretend|pose|roleplay|role-play)(?:ing)? "
         r"(?:as|like|to be) (?:an? |the )?(?:unrestricted|unfiltered|uncensored|jailbroken|evil|"
         r"rogue|amoral|immoral|unethical|unaligned|unbound|unlimited|lawless)\b|"
@@ -521,7 +517,7 @@ _RULES: list[_Rule] = [
         hints=(("unrestricted", "unfiltered", "uncensored", "jailbroken", "evil", "rogue",
                 "amoral", "immoral", "unethical", "unaligned", "unbound", "unlimited", "lawless",
                 "malicious"),)),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\b(?:unfiltered|uncensored|unrestricted|amoral|jailbroken|unethical|unaligned|"
         r"immoral)(?:,? and (?:unfiltered|uncensored|unrestricted|amoral|unethical|immoral|"
         r"unaligned))? (?:{AI})\b"),
@@ -530,13 +526,13 @@ _RULES: list[_Rule] = [
                  r"known as|stands for)\b"),), window=1000,
         hints=(("unfiltered", "uncensored", "unrestricted", "amoral", "jailbroken", "unethical",
                 "unaligned", "immoral"),)),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\b(?:play|take on|assume|adopt|immerse yourself (?:in|into)|step into|embody) the "
         r"(?:role|persona|character) of (?:another|a new|an?)?[^.\n]{0,50}?\b(?:{AI}|artificial "
         r"intelligence)\b"),
         "asks the model to become another AI persona",
         hints=(("role of", "persona of", "character of"),)),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\b(?:an? |the )?{AI} (?:without|with no|free of|lacking|devoid of) (?:any )?(?:ethics|"
         r"ethical|morals?|moral|restrictions?|filters?|rules|limits|limitations|guidelines|"
         r"censorship|safety|guardrails|boundaries|conscience)\b"),
@@ -544,7 +540,7 @@ _RULES: list[_Rule] = [
         hints=(("without", "with no", "free of", "lacking", "devoid of"),
                ("ethic", "moral", "restriction", "filter", "rule", "limit", "guideline",
                 "censor", "safety", "guardrail", "boundar", "conscience"))),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\b(?:ignore|ignores|ignoring|bypass|violate|break|disregard|circumvent|evade|"
         r"(?:not|never) (?:be )?(?:bound by|follow|obey|comply with|adhere to|abide by))\s+"
         r"(?:all\s+|any\s+|the\s+)?(?:of\s+)?(?:openai'?s?|anthropic'?s?|google'?s?|microsoft'?s?|"
@@ -555,7 +551,7 @@ _RULES: list[_Rule] = [
         hints=(("polic", "guideline", "rules", "filter", "restriction", "terms"),
                ("openai", "anthropic", "google", "microsoft", "content", "safety", "usage",
                 "moderation", "ethical"))),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\b(?:disable|turn off|deactivate|remove|switch off|bypass|lift|drop) (?:your|all (?:of )?"
         r"your|the|all) (?:safety |content |ethical |moral )?(?:filters|restrictions|guardrails|"
         r"safeguards|safety (?:features|checks|measures)|moderation|guidelines|rules|limits|"
@@ -563,38 +559,38 @@ _RULES: list[_Rule] = [
         "asks the model to switch off its safeguards", near=(_p(r"\b(?:you|your|{AI})\b"),),
         hints=(("disable", "turn off", "deactivate", "remove", "switch off", "bypass", "lift",
                 "drop"), _H_LIMITS)),
-    _Rule("injection.jailbreak", R, _p(
+    Rule("injection.jailbreak", R, _p(
         r"\bjailbroken (?:{AI}|version|persona)\b|\bjailbreak (?:prompt|persona)\b"),
         "refers to a jailbroken model", hints=(("jailbr",),)),
-    _Rule("injection.jailbreak", V, _p(
+    Rule("injection.jailbreak", V, _p(
         r"\bstay in character\b|\bbreak(?:ing)? (?:out of )?character\b"),
         "enforces a role-play persona",
         near=(_p(r"\b(?:dan|persona|ai|rules|restrictions|filters|jailbreak|token)\b"),),
         hints=(("character",),)),
-    _Rule("injection.jailbreak", V, _p(
+    Rule("injection.jailbreak", V, _p(
         r"\b(?:two|2) (?:different |separate )?(?:responses|answers|ways|paragraphs)\b[^.\n]{0,160}"
         r"\b(?:normal|classic|censored|standard|filtered|default)\b"),
         "asks for a censored and an uncensored answer",
         hints=(("two", "2 "), ("normal", "classic", "censored", "standard", "filtered",
                                "default"))),
-    _Rule("injection.jailbreak", V, _p(
+    Rule("injection.jailbreak", V, _p(
         r"\b(?:does not|doesn't|do not|don't|will not|won't|never|cannot|can't) (?:refuse|refused|"
         r"decline|deny|reject) (?:any |a |the )?(?:direct )?(?:human )?(?:order|request|question|"
         r"prompt|command|instruction)s?\b"),
         "says the model never refuses", hints=(("refuse", "decline", "deny", "reject"),)),
     # ------------------------------------------------------------ role claims
-    _Rule("injection.role_claim", R, _p(
+    Rule("injection.role_claim", R, _p(
         r"\b(?:message|note|instruction|request|order|directive|notice|memo|command|update|"
         r"announcement)s? (?:\w+ ){0,3}?from (?:me,? )?(?:the |your |an? )?(?:user|owner|admin|"
         r"administrator|system|developer|creator|operator|openai|anthropic|security team|it "
         r"department|support team|manager|boss|ceo)\b[^.\n]{0,60}?\bto (?:you|the {AI})\b"),
         "claims to be a message from the user or an authority to the model",
         hints=(("from",), ("to you", "to the"))),
-    _Rule("injection.role_claim", R, _p(
+    Rule("injection.role_claim", R, _p(
         r"\bto you,? (?:the |my |our |dear )?(?:ai|a\.i\.|assistant|language model|model|agent|llm|"
         r"chatbot|bot|ai (?:language )?model|ai assistant|ai agent)\b"),
         "addresses the model directly", hints=(("to you",),)),
-    _Rule("injection.role_claim", R, _p(
+    Rule("injection.role_claim", R, _p(
         r"\bas (?:the|your|an?|this) (?:system |site |server |network |it )?(?:administrator|admin|"
         r"developer|creator|owner|operator|programmer|supervisor|moderator|superuser|root user|"
         r"security officer)\b[^.\n]{0,20}?,?\s*(?:i|we) (?:am |are )?(?:hereby |now |officially )?"
@@ -604,7 +600,7 @@ _RULES: list[_Rule] = [
         hints=(("as ",), ("administrator", "admin", "developer", "creator", "owner", "operator",
                           "programmer", "supervisor", "moderator", "superuser", "root user",
                           "security officer"))),
-    _Rule("injection.role_claim", R, _p(
+    Rule("injection.role_claim", R, _p(
         r"\bi am (?:your|the ai's|the assistant's|the model's|this ai's|this model's|chatgpt's|"
         r"claude's) (?:developer|creator|owner|admin(?:istrator)?|operator|programmer|master|maker|"
         r"trainer|designer|god|boss)\b|\b(?:i am|i'm|we are) (?:the|a|one of the) (?:developer|"
@@ -614,14 +610,14 @@ _RULES: list[_Rule] = [
         r"team|admin|representative|official)\b"),
         "claims to be the model's developer or owner",
         hints=(("i am", "i'm", "we are", "this is"),)),
-    _Rule("injection.role_claim", R, _p(
+    Rule("injection.role_claim", R, _p(
         r"\b(?:approved|authori[sz]ed|sanctioned|sponsored|mandated|endorsed|permitted) by "
         r"(?:explicitly |officially )?(?:openai|anthropic|your (?:developers?|creators?|owners?|"
         r"makers?|admins?|administrators?))\b"),
         "claims the model's makers approved this", near=(_p(r"\b(?:you|your|{AI})\b"),),
         hints=(("approved by", "authorized by", "authorised by", "sanctioned by", "sponsored by",
                 "mandated by", "endorsed by", "permitted by"),)),
-    _Rule("injection.role_claim", R, _p(
+    Rule("injection.role_claim", R, _p(
         r"\b(?:the user|user|i|we|your (?:owner|developer|admin|administrator|operator|creator))"
         r" (?:has|have|had) (?:explicitly |already |now )?(?:authori[sz]ed|allowed|permitted|"
         r"approved|cleared|consented to let|given (?:you )?(?:permission|consent|clearance) (?:for "
@@ -630,50 +626,50 @@ _RULES: list[_Rule] = [
         "claims the model has been authorised to act",
         hints=(("authori", "allowed", "permitted", "approved", "cleared", "consent",
                 "permission", "clearance"), ("you",))),
-    _Rule("injection.role_claim", V, _p(
+    Rule("injection.role_claim", V, _p(
         r"\b(?:upon|after|when|as soon as|once) (?:reading|seeing|processing|parsing|loading|"
         r"retrieving|you (?:read|see|process|parse|load|retrieve|find)) (?:this|these|the "
         r"following)\b"),
         "addresses whatever model reads this",
         hints=(("upon", "after", "when", "as soon as", "once"),)),
-    _Rule("injection.role_claim", V, _p(
+    Rule("injection.role_claim", V, _p(
         r"(?:^|[\n.!?]\s*)(?:(?:dear|hey|hi|hello|attention)|(?:(?:important|hidden|secret|"
         r"special|urgent|private) )?(?:note|notice|message|instructions?|reminder|memo) "
         r"(?:to|for))? ?(?:the |my |our |all |any )?(?:ai|a\.i\.|assistant|llm|language model|"
         r"agent|chatbot|bot|gpt|chatgpt|claude|gemini|copilot|model|ai (?:agent|assistant|model)|"
         r"ai systems?|language models|llms)s?\b\s*[,:!\-]"),
         "addresses the model directly", corroborating=True, hints=(_H_AI,)),
-    _Rule("injection.role_claim", V, _p(
+    Rule("injection.role_claim", V, _p(
         r"\b(?:the user|the owner|the customer|your (?:user|owner|boss|principal)|my (?:boss|"
         r"client|owner)|i|we) (?:really |also )?(?:wants?|needs?|would like|asks?|asked|requests?|"
         r"requested|has asked|expects?) (?:that )?you (?:to )?{ACTION}\b"),
         "relays a request to the model on someone's behalf",
         strong=_p(r"{DEST}|{ACCOUNT}|\b{SENSITIVE}\b|\$\s?\d"), window=200,
         hints=(("you",), ("want", "need", "would like", "ask", "request", "expect"))),
-    _Rule("injection.role_claim", R, _p(
+    Rule("injection.role_claim", R, _p(
         r"(?:^|\n)[ \t>*#\[\]{}(<|]*(?:system|developer|admin|administrator|root|sudo|operator)"
         r"(?: message| prompt| note| instructions?| override| update)?[ \t\]}>)|*]*:[ \t]*"
         r"(?=[^\n]*\b(?:you|your|must|always|never|ignore|disregard|forget|from now on|do not|"
         r"don't|obey|follow|respond|answer|reply|pretend|act as|override|reveal)\b)"),
         "fakes a system or developer turn",
         hints=(("system", "developer", "admin", "root", "sudo", "operator"), (":",))),
-    _Rule("injection.role_claim", V, _p(
+    Rule("injection.role_claim", V, _p(
         r"\b(?:admin|administrator|root|sudo|god|override) (?:mode|"
         r"access|privileges?|override|command|authori[sz]ation) (?:is )?(?:enabled|activated|"
         r"granted|on|engaged|unlocked)\b"),
         "claims elevated privileges", near=(_p(r"\b(?:you|your|{AI})\b"),),
         hints=(("enabled", "activated", "granted", " on", "engaged", "unlocked"),)),
     # ------------------------------------------------------- template tokens
-    _Rule("injection.template_token", R, _p(
+    Rule("injection.template_token", R, _p(
         r"<\|[a-z_ ]{2,40}\|>|\[/?inst\]|<</?sys>>|<start of turn>|<end of turn>|"
         r"(?:^|\n)###\s*(?:instruction|response|system|input|assistant|user|human)\s*:"),
         "contains chat-template control tokens",
         hints=(("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "of turn>", "###"),)),
-    _Rule("injection.template_token", V, _p(
+    Rule("injection.template_token", V, _p(
         r"</?(?:tool call|function call|tool response|tool result)>"),
         "contains tool-call markup", hints=(("tool", "function"),)),
     # -------------------------------------------------------- hidden wrappers
-    _Rule("injection.hidden_wrapper", R, _p(
+    Rule("injection.hidden_wrapper", R, _p(
         r"</?(?:information|important|instructions?|system(?: ?(?:message|prompt|instructions?|"
         r"note|override))?|admin(?:istrator)?|secret|hidden|prompt|ai ?instructions?|assistant ?"
         r"instructions?|(?:note|message) ?(?:to|for) ?(?:the ?)?(?:ai|assistant|llm|model|agent)|"
@@ -681,26 +677,26 @@ _RULES: list[_Rule] = [
         r"urgent|new ?instructions?|hidden ?instructions?|injected|jailbreak)(?:\s[^<>]*)?>"),
         "wraps text in a pseudo-tag that fakes privileged instructions",
         hints=(("<",), (">",))),
-    _Rule("injection.hidden_wrapper", R, _p(
+    Rule("injection.hidden_wrapper", R, _p(
         r"#{2,}\s*\(\s*(?:system|admin|developer|assistant|ai|important|instruction)s?(?: ?"
         r"(?:message|prompt|note|instructions?|override))?\s*\)|#{2,}\s*(?:system|admin|developer)"
         r" ?(?:message|prompt|instructions?|override)\b|\[(?:system|admin|developer|"
         r"instructions?|assistant)\]\(#[^)]*\)"),
         "fakes a system-message header", hints=(("##", "](#"),)),
-    _Rule("injection.hidden_wrapper", R, _p(
+    Rule("injection.hidden_wrapper", R, _p(
         r"<!--(?:(?!-->)[\s\S]){0,600}?\b(?:{AI}|you|your)\b(?:(?!-->)[\s\S]){0,300}?\b(?:ignore|"
         r"disregard|forget|send|forward|reveal|print|output|say|tell|respond|reply|include|"
         r"recommend|suggest|quote|claim|state|answer|add|use|must|always|never|do not|don't|"
         r"when asked|if asked|whenever)\b(?:(?!-->)[\s\S]){0,600}?-->"),
         "hides an instruction for the model in an HTML comment", hints=(("<!--",),)),
-    _Rule("injection.hidden_wrapper", V, _p(
+    Rule("injection.hidden_wrapper", V, _p(
         r"<[a-z][a-z0-9]*\b[^>]*?(?:style\s*=\s*[\"'][^\"']*(?:display\s*:\s*none|visibility\s*:"
         r"\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*(?:;|[\"'])|opacity\s*:\s*0(?:\.0+)?"
         r"\s*(?:;|[\"'])|color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)|\shidden\b|aria-hidden"
         r"\s*=\s*[\"']true)[^>]*>\s*[^<\s][^<]{10,}"),
         "contains text hidden from human readers (invisible HTML)",
         hints=(("<",), ("display", "visibility", "font-size", "opacity", "color", "hidden"))),
-    _Rule("injection.hidden_wrapper", V, _p(
+    Rule("injection.hidden_wrapper", V, _p(
         r"(?:^|\n)\s*(?:[#=\-*%~<>\[\]{}]{3,})\s*(?:end|begin|start|stop|close)\s*(?:of\s+)?"
         r"(?:the\s+)?(?:system|user|prompt|\w*nstru[cç]\w*|context|ambiguity|untrusted|"
         r"conversation|session)\b"),
@@ -708,7 +704,7 @@ _RULES: list[_Rule] = [
         hints=(("end", "begin", "start", "stop", "close"),
                ("###", "===", "---", "%%%", "<<<", ">>>", "[[[", "]]]", "{{{", "}}}", "   "))),
     # ------------------------------------------------------------ persistence
-    _Rule("injection.persistence", R, _p(
+    Rule("injection.persistence", R, _p(
         r"\b(?:remember|memori[sz]e|store|save|keep|retain|note|record|persist|commit|apply|use|"
         r"treat|carry|recall|bring up|mention)\b[^.\n]{0,80}?\b(?:for|in|across|throughout|during|"
         r"into)\s+{FUTURE}\b"),
@@ -716,7 +712,7 @@ _RULES: list[_Rule] = [
         hints=(("session", "conversation", "chat", "interaction", "dialogue", "thread"),
                ("future", "subsequent", "later", "upcoming", "next", "all", "every", "each",
                 "any", "across"))),
-    _Rule("injection.persistence", R, _p(
+    Rule("injection.persistence", R, _p(
         r"\b(?:from now on|from this point (?:on|forward)|henceforth|hereafter|going forward|for "
         r"the rest of (?:this|the|our) (?:conversation|session|chat)|in (?:all|every) (?:future )?"
         r"(?:responses|answers|replies)|for all future (?:responses|answers|replies|requests|"
@@ -725,7 +721,7 @@ _RULES: list[_Rule] = [
         "gives the model a standing order", leet=True,
         hints=(("from now on", "from this point", "henceforth", "hereafter", "going forward",
                 "for the rest of", "in all", "in every", "for all future"),)),
-    _Rule("injection.persistence", R, _p(
+    Rule("injection.persistence", R, _p(
         r"\b(?:whenever|when|next time|the next time|each time|every time) (?:the user|a user|"
         r"users|anyone|someone|somebody|they|people|customers?|i|we|he|she)(?: next)? (?:asks?|"
         r"mentions?|wants?|needs?|is looking|are looking|searches?|requests?|talks?|brings? up|"
@@ -735,19 +731,19 @@ _RULES: list[_Rule] = [
         r"redirect|mention|promote|link|show|display)\b"),
         "plants a conditional standing order", imperative=True,
         hints=(("whenever", "when", "next time", "each time", "every time"),)),
-    _Rule("injection.persistence", V, _p(
+    Rule("injection.persistence", V, _p(
         r"\b(?:respond|reply|answer)\s+to\s+(?:all|every|any)\s+(?:future|subsequent|later|"
         r"upcoming)\s+(?:queries|questions|requests|messages|prompts|users)\b"),
         "gives the model a standing order", imperative=True,
         hints=(("respond", "reply", "answer"), ("future", "subsequent", "later", "upcoming"))),
-    _Rule("injection.persistence", V, _p(
+    Rule("injection.persistence", V, _p(
         r"\b(?:always|never|from now on,?|in future,?)\s+(?:\w+\s+)?(?:recommend|suggest|promote|"
         r"endorse|mention|advertise|say that|tell (?:\w+ )?that|respond|reply|answer|refer|"
         r"redirect|route|include|link|cite|reveal|share|disclose|add|insert|append|quote)\b"),
         "gives the model a standing order", imperative=True,
         strong=_p(r"{URL}|\b(?:brand|product|company|website|link|store|shop|buy|purchase)\b"),
         hints=(("always", "never", "from now on", "in future"),)),
-    _Rule("injection.persistence", V, _p(
+    Rule("injection.persistence", V, _p(
         r"\b(?:add|write|save|store|insert|put|inject|append|commit|update|plant)\s+"
         r"(?:this|that|it|the following|these (?:facts|instructions|rules))?\s*(?:to|in|"
         r"into)\s+(?:your|the|its)\s+"
@@ -756,7 +752,7 @@ _RULES: list[_Rule] = [
         r"prompt)\b"),
         "asks the model to write into its memory or instructions",
         hints=(("memor", "knowledge base", "system prompt", "instructions"),)),
-    _Rule("injection.persistence", R, _p(
+    Rule("injection.persistence", R, _p(
         r"(?:merke dir|speichere|behalte|merk dir)\b[^.\n]{0,80}?(?:für|in) (?:alle|allen) "
         r"(?:zukünftigen|künftigen|weiteren|kommenden) (?:sitzungen|gespräche|gesprächen|"
         r"unterhaltungen|chats)|\b(?:ab jetzt|von nun an|ab sofort|künftig|in zukunft)\s*,?\s*(?:"
@@ -764,7 +760,7 @@ _RULES: list[_Rule] = [
         "asks to persist something into all future sessions (de)",
         hints=(("merk", "speichere", "behalte", "ab jetzt", "von nun an", "ab sofort", "künftig",
                 "in zukunft"),)),
-    _Rule("injection.persistence", R, _p(
+    Rule("injection.persistence", R, _p(
         r"(?:souviens-toi|souvenez-vous|retiens|retenez|mémorise[zr]?|"
         r"enregistre[zr]?)\b[^.\n]{0,80}"
         r"?pour (?:toutes les|les) (?:futures |prochaines )?(?:sessions|conversations|discussions)|"
@@ -773,7 +769,7 @@ _RULES: list[_Rule] = [
         "asks to persist something into all future sessions (fr)",
         hints=(("souv", "reten", "retien", "mémoris", "enregistre", "à partir de maintenant",
                 "dorénavant", "désormais", "à l'avenir"),)),
-    _Rule("injection.persistence", R, _p(
+    Rule("injection.persistence", R, _p(
         r"(?:recuerda|recuerde|memoriza|memorice|guarda|guarde)\b[^.\n]{0,80}?(?:para|en) (?:todas "
         r"las|las) (?:futuras |próximas )?(?:sesiones|conversaciones)|"
         r"(?:a partir de ahora|de ahora en adelante|desde ahora)\s*,?\s*(?:(?:tú|tu|"
@@ -782,25 +778,25 @@ _RULES: list[_Rule] = [
         "asks to persist something into all future sessions (es)",
         hints=(("recuerd", "memoriz", "guard", "a partir de ahora", "de ahora en adelante",
                 "desde ahora"),)),
-    _Rule("injection.persistence", R, _p(
+    Rule("injection.persistence", R, _p(
         r"(?:ricorda|ricordati|memorizza|salva)\b[^.\n]{0,80}?per (?:tutte le|le) (?:future |"
         r"prossime )?(?:sessioni|conversazioni)|(?:d'ora in poi|da ora in poi|da adesso in poi|"
         r"d'ora in avanti)\s*,?\s*(?:(?:tu )?(?:devi|sei|dovrai)|rispondi|consiglia|di')"),
         "asks to persist something into all future sessions (it)",
         hints=(("ricord", "memorizza", "salva", "in poi", "in avanti"),)),
-    _Rule("injection.persistence", R, _p(
+    Rule("injection.persistence", R, _p(
         r"(?:lembre-se|lembra-te|memorize|guarde)\b[^.\n]{0,80}?(?:para|em) (?:todas as|as) "
         r"(?:futuras |próximas )?(?:sessões|conversas)|(?:a partir de agora|de agora em diante|"
         r"daqui em diante)\s*,?\s*(?:(?:você|voce|tu) (?:deve|vai|é)|responda|recomende|diga)"),
         "asks to persist something into all future sessions (pt)",
         hints=(("lembr", "memorize", "guarde", "a partir de agora", "em diante"),)),
     # --------------------------------------------------------- payment changes
-    _Rule("injection.payment_change", V, _p(
+    Rule("injection.payment_change", V, _p(
         r"\b{PAYWORD}\b(?:\s+\S+){0,5}?\s+{CHANGED}\b"),
         "changes payment details", strong=_ACCOUNT_RX, window=140,
         hints=(_H_PAY, ("now", "changed", "updated", "moved", "switched", "replaced", "should",
                         "will", "must", "going forward", "effective", "instead"))),
-    _Rule("injection.payment_change", V, _p(
+    Rule("injection.payment_change", V, _p(
         r"\b(?:update|change|replace|set|switch|redirect|reroute|point|use)\s+"
         r"(?:the |my |your |our |his |her |their |user'?s? |all |"
         r"the user's )?(?:\w+ ){0,2}?{PAYWORD}(?: details| info"
@@ -808,11 +804,11 @@ _RULES: list[_Rule] = [
         "changes payment details", strong=_ACCOUNT_RX, window=140,
         hints=(("update", "change", "replace", "set", "switch", "redirect", "reroute", "point",
                 "use"), _H_PAY)),
-    _Rule("injection.payment_change", R, _p(
+    Rule("injection.payment_change", R, _p(
         r"\b(?:new|updated|changed|different|alternative|correct)\s+(?:\w+\s+){0,2}{PAYWORD}\b"),
         "gives new payment details", near=(_ACCOUNT_RX,), window=120,
         hints=(("new", "updated", "changed", "different", "alternative", "correct"), _H_PAY)),
-    _Rule("injection.payment_change", R, _p(
+    Rule("injection.payment_change", R, _p(
         r"\b(?:send|pay|wire|transfer|remit|direct|route|make|deposit)\s+(?:all\s+)?(?:future\s+|"
         r"further\s+|upcoming\s+|subsequent\s+|the\s+|any\s+)?(?:payments?|invoices?|transfers?|"
         r"funds|money|wires?|deposits?|remittances?|salary|paychecks?|rent)\b[^.\n]{0,40}?\bto "
@@ -821,7 +817,7 @@ _RULES: list[_Rule] = [
         hints=(("payment", "invoice", "transfer", "fund", "money", "wire", "deposit", "remittance",
                 "salary", "paycheck", "rent"),
                ("new", "updated", "different", "changed", "other", "alternative"))),
-    _Rule("injection.payment_change", V, _p(
+    Rule("injection.payment_change", V, _p(
         r"\b(?:password|passcode|pin|2fa|mfa|two-factor|security (?:question|answer)|recovery "
         r"(?:email|phone|code)|login|username|credentials?)\b(?:\s+\S+){0,3}?\s+(?:is now|has "
         r"(?:been )?(?:changed|reset|updated) to|changed to|updated to|reset to|should (?:now )?be|"
@@ -830,7 +826,7 @@ _RULES: list[_Rule] = [
         hints=(("password", "passcode", "pin", "2fa", "mfa", "two-factor", "security",
                 "recovery", "login", "username", "credential"),
                ("now", "changed", "reset", "updated", "should", "will"))),
-    _Rule("injection.payment_change", V, _p(
+    Rule("injection.payment_change", V, _p(
         r"\b(?:my|our|the user'?s?|his|her|their|the|your)\s+(?:new |updated |correct |preferred )?"
         r"(?:email(?: address)?|e-mail(?: address)?|phone(?: number)?|mobile(?: number)?|contact"
         r"(?: details| info(?:rmation)?| number| email)?|whatsapp|telegram|signal|mailing address|"
@@ -845,22 +841,22 @@ _RULES: list[_Rule] = [
                ("now", "changed", "changing", "will", "should", "moved", "updated", "instead",
                 "from now on", "going forward", "only", "from here on"))),
     # ------------------------------------------------------------ exfiltration
-    _Rule("injection.exfiltration", R, _p(
+    Rule("injection.exfiltration", R, _p(
         r"\b{SEND}\b(?:\s+me)?\s+(?:[^.\n]{0,80}?\s)?{SENSITIVE}\b[^\n]{0,120}?\b(?:to|at|"
         r"via|into|on)\s+(?:[^.\n]{0,30}?\s)?{DEST}"),
         "sends the user's data to an outside address", imperative=True,
         hints=(_H_SEND, _H_DEST)),
-    _Rule("injection.exfiltration", R, _p(
+    Rule("injection.exfiltration", R, _p(
         r"\b{SEND}\b\s+(?:it|them|this|these|that|those|the (?:result|results|list|output|"
         r"summary|information|data|details))\b[^\n]{0,60}?\b(?:to|at|via|"
         r"on)\s+(?:[^.\n]{0,30}?\s)?{DEST}"),
         "sends the user's data to an outside address", imperative=True,
         near=(_SENSITIVE_RX,), window=260, hints=(_H_SEND, _H_DEST)),
-    _Rule("injection.exfiltration", R, _p(
+    Rule("injection.exfiltration", R, _p(
         r"!\[[^\]\n]*\]\(\s*<?[^)\s]*(?:\{[^}\n]*\}|<[a-z \-]+>|\$\{?[a-z ]+|%s|\[[a-z ]+\])"
         r"|<img\b[^>]*\bsrc\s*=\s*[\"']?[^\"'\s>]*(?:\{|\$\{|<|%s)"),
         "renders an image whose URL is filled with data", hints=(("![", "<img"),)),
-    _Rule("injection.exfiltration", R, _p(
+    Rule("injection.exfiltration", R, _p(
         r"\b(?:render|display|show|include|output|print|append|add|embed|insert|return|write)\b"
         r"[^.\n]{0,40}\b(?:markdown )?(?:image|img|picture|pixel|link|url)\b[^.\n]{0,120}\b(?:with|"
         r"containing|including|where|whose|that (?:includes|contains)|append(?:ing|ed)?|replac"
@@ -870,7 +866,7 @@ _RULES: list[_Rule] = [
         hints=(("image", "img", "picture", "pixel", "link", "url"),
                ("conversation", "chat", "message", "history", "data", "information", "summary",
                 "password", "secret", "query", "content", "details", "input", "memor"))),
-    _Rule("injection.exfiltration", V, _p(
+    Rule("injection.exfiltration", V, _p(
         r"\b(?:send|forward|email|post|upload|leak|share|transmit|exfiltrate|copy|paste|report|"
         r"relay|dump)\b[^.\n]{0,40}?\b(?:this|the|our|my|your|entire|whole|full|complete|all)?\s*"
         r"(?:conversation|chat(?: history| log)?|dialogue|transcript|system prompt|context window|"
@@ -880,7 +876,7 @@ _RULES: list[_Rule] = [
                 "exfiltrate", "copy", "paste", "report", "relay", "dump"),
                ("conversation", "chat", "dialogue", "transcript", "system prompt",
                 "context window", "everything"))),
-    _Rule("injection.exfiltration", R, _p(
+    Rule("injection.exfiltration", R, _p(
         r"\b(?:visit|visiting|open|opening|fetch|fetching|load|loading|request|call|ping|browse to|"
         r"navigate to|go to)\b[^.\n]{0,40}?{URL}[^\n]{0,80}?\b(?:with|append|appending|appended|"
         r"including|containing|add|adding|plus)\b[^.\n]{0,40}?\b(?:query|queries|question|"
@@ -889,13 +885,13 @@ _RULES: list[_Rule] = [
         "asks the model to call a URL carrying data",
         hints=(("visit", "open", "fetch", "load", "request", "call", "ping", "browse", "navigate",
                 "go to"), ("with", "append", "includ", "contain", "add", "plus"))),
-    _Rule("injection.exfiltration", V, _p(
+    Rule("injection.exfiltration", V, _p(
         r"\b(?:make|send|issue|perform|fire) (?:a |an )?(?:get|post|put|http|https|web|api|curl) "
         r"request (?:to|at)\b"),
         "asks the model to call a URL", near=(_p(r"{URL}"),), window=200,
         hints=(("request",),)),
     # --------------------------------------------------------- tool directives
-    _Rule("injection.tool_directive", V, _p(
+    Rule("injection.tool_directive", V, _p(
         r"(?:todo|(?:^|(?<=[\s.,;>\-*(\[\"']))(?:to-do|to do|task|new task|action required|action "
         r"item|next step|important|urgent|attention|note (?:to|for) (?:the )?(?:ai|assistant|agent|"
         r"model|llm|bot)))\s*(?:!+\s*)?[:\-–]\s*(?:please\s+|kindly\s+|immediately\s+|first,?\s+|"
@@ -909,7 +905,7 @@ _RULES: list[_Rule] = [
         strong=_p(r"{DEST}|{ACCOUNT}|\b{SENSITIVE}\b"), window=220, sentence=True,
         hints=(("todo", "to-do", "to do", "task", "action", "next step", "important", "urgent",
                 "attention", "note to", "note for"),)),
-    _Rule("injection.tool_directive", V, _p(
+    Rule("injection.tool_directive", V, _p(
         r"\b(?:transfer|send|wire|move|pay|initiate (?:a |an )?(?:payment|transfer|transaction|"
         r"wire)(?: of)?)\s+(?:[^.\n]{0,40}?)(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:usd|eur|gbp|"
         r"dollars|euros|pounds|btc|eth))\b[^.\n]{0,80}?\bto (?:the |my |this |an? )?(?:account|"
@@ -919,7 +915,7 @@ _RULES: list[_Rule] = [
                   r"(?:money|funds|balance))\b"),
         hints=(("transfer", "send", "wire", "move", "pay", "initiate"),
                ("account", "iban", "wallet", "number", "card", "address"))),
-    _Rule("injection.tool_directive", V, _p(
+    Rule("injection.tool_directive", V, _p(
         r"\b(?:grant|give|share|provide)\s+(?:\w+\s+){0,2}?(?:permanent |full |admin |"
         r"administrator |unrestricted |root |owner |edit |remote )?(?:access|permissions?|"
         r"admin rights|control)\s+(?:to|for)\s+(?!you\b|me\b)[^.\n]{1,60}"),
@@ -928,13 +924,13 @@ _RULES: list[_Rule] = [
                  r"folder|system|admin|calendar|inbox)\b"),), window=120,
         hints=(("grant", "give", "share", "provide"), ("access", "permission", "admin rights",
                                                        "control"))),
-    _Rule("injection.tool_directive", V, _p(
+    Rule("injection.tool_directive", V, _p(
         r"\b(?:execute|carry out|perform|run|follow|complete|do) (?:the |these )?following "
         r"(?:\w+ )?(?:instructions?|commands?|steps?|actions?|tasks?)?\s*:"),
         "hands the agent a list of actions", imperative=True,
         hints=(("following",), (":",))),
     # ------------------------------------------------------------- prompt leak
-    _Rule("injection.prompt_leak", R, _p(
+    Rule("injection.prompt_leak", R, _p(
         r"\b(?:repeat|print|output|show|reveal|display|list|write|tell|give|share|leak|dump|"
         r"disclose|return|spell|recite|paste|copy|echo|state|provide|translate|summari[sz]e|type)"
         r"(?: out| back| down| up)?(?: to me| me| us)?(?: all| every| everything in)?(?: of)? "
@@ -943,7 +939,7 @@ _RULES: list[_Rule] = [
         r"starting|verbatim|whole|given|current|confidential)\s+){1,3}(?:\w*nstru[cç]\w*|prompts?|"
         r"directives?|guidelines|rules|messages?|text|words|configuration|context|conversation)\b"),
         "asks the model to reveal its instructions", leet=True, hints=(_H_LEAK, _H_LEAK_NOUN)),
-    _Rule("injection.prompt_leak", R, _p(
+    Rule("injection.prompt_leak", R, _p(
         r"\b(?:repeat|print|output|show|reveal|display|list|write|tell|give|share|leak|dump|"
         r"disclose|return|spell|recite|paste|copy|echo|state|provide|translate|summari[sz]e|type)"
         r"(?: out| back| down| up)?(?: to me| me| us)? "
@@ -951,20 +947,20 @@ _RULES: list[_Rule] = [
         r"system prompts?|directives|guidelines|rules|initial message|"
         r"configuration)\b"),
         "asks the model to reveal its instructions", leet=True, hints=(_H_LEAK, _H_LEAK_NOUN)),
-    _Rule("injection.prompt_leak", R, _p(
+    Rule("injection.prompt_leak", R, _p(
         r"\b(?:repeat|print|output|show|reveal|display|write|leak|dump|disclose|recite|echo)"
         r"(?: out| back)?(?: to me| me)? (?:the|all the|everything) (?:\w*nstru[cç]\w*|prompts?|"
         r"rules|directives|guidelines|text|words|content|messages?|lines)?\s*(?:given|above|"
         r"you (?:were|have been) given|you received|so far|provided (?:to you|above)|before this|"
         r"(?:that|which) (?:you|were))\b"),
         "asks the model to reveal its instructions", hints=(_H_LEAK, _H_LEAK_NOUN)),
-    _Rule("injection.prompt_leak", V, _p(
+    Rule("injection.prompt_leak", V, _p(
         r"\b(?:what|which) (?:is|are|was|were) (?:your|the) (?:system prompt|initial (?:\w*nstru"
         r"[cç]\w*|prompt)|hidden (?:\w*nstru[cç]\w*|prompt)|original (?:\w*nstru[cç]\w*|prompt)|"
         r"(?:first|initial) (?:message|instruction))\b"),
         "asks for the model's instructions",
         hints=(("what", "which"), ("prompt", "nstru", "message"))),
-    _Rule("injection.prompt_leak", R, _p(
+    Rule("injection.prompt_leak", R, _p(
         r"\b(?:password|secret|key|code|word|phrase|token|passphrase)s?\b[^.\n?]{0,40}?\b(?:you|"
         r"you've|you're|i)\s+(?:have been\s+|were\s+|are\s+|was\s+|'ve been\s+|"
         r"had been\s+)?(?:told|instructed|asked|programmed|ordered|trained|supposed|meant|"
@@ -977,7 +973,7 @@ _RULES: list[_Rule] = [
                 "meant", "forbidden"),
                ("reveal", "share", "disclose", "tell", "say", "give", "repeat", "output", "leak",
                 "mention", "keep secret"))),
-    _Rule("injection.prompt_leak", V, _p(
+    Rule("injection.prompt_leak", V, _p(
         r"\b(?:secret|hidden|confidential|private) (?:word|password|key|code|phrase|token|"
         r"passphrase)\b[^.\n]{0,80}?\b(?:tell|reveal|give|say|convey|spell|share|write|output|print"
         r"|disclose)\b|\b(?:tell|reveal|give|say|spell|share|write|output|print|disclose) (?:me |"
@@ -985,7 +981,7 @@ _RULES: list[_Rule] = [
         "tries to extract a secret",
         hints=(("secret", "hidden", "confidential", "private", "password", "passphrase"),)),
     # ---------------------------------------------------- output manipulation
-    _Rule("injection.output_manipulation", V, _p(
+    Rule("injection.output_manipulation", V, _p(
         r"\b(?:provide|write|translate|display|modify|change|include|insert|embed|incorporate|"
         r"add|append|prepend|mention|highlight|suggest|encode|reverse|introduce|integrate|use|make|"
         r"ensure|give|enhance|start|begin|end|finish|format|render|output|respond|reply|answer|"
@@ -995,13 +991,13 @@ _RULES: list[_Rule] = [
         r"completion|summary|translation)s?\b"),
         "tells the model how to write its answer", imperative=True,
         hints=(("your",), _H_ANSWER)),
-    _Rule("injection.output_manipulation", V, _p(
+    Rule("injection.output_manipulation", V, _p(
         r"\b(?:begin|start|end|prefix|preface|finish|conclude|open|close) (?:your|each|every|the|"
         r"all) (?:\w+ )?(?:response|answer|reply|output|message)s? (?:with|by (?:saying|writing))"),
         "tells the model how to start or end its answer",
         hints=(("begin", "start", "end", "prefix", "preface", "finish", "conclude", "open",
                 "close"), _H_ANSWER)),
-    _Rule("injection.output_manipulation", V, _p(
+    Rule("injection.output_manipulation", V, _p(
         r"\bjust (?:say|print|output|write|type|respond with|reply with|answer with|return|repeat|"
         r"echo)\s*[:\"']|\b(?:say|print|output|respond with|reply with|return|write)\s+(?:only|"
         r"exactly|just|verbatim|the (?:text|phrase|words?))?\s*:?\s*(?:\"[^\"\n]{1,120}\"|"
@@ -1010,7 +1006,7 @@ _RULES: list[_Rule] = [
         "dictates the model's output",
         hints=(("\"", "'", ":"), ("say", "print", "output", "write", "type", "respond", "reply",
                                   "answer", "return", "repeat", "echo"))),
-    _Rule("injection.output_manipulation", V, _p(
+    Rule("injection.output_manipulation", V, _p(
         r"\b(?:summar(?:y|ies)|responses?|answers?|outputs?|replies|descriptions?|reviews?) "
         r"(?:of|about|to|for|on) [^.\n]{1,40}? (?:must|should|shall|need to|have to|are to) "
         r"(?:always )?(?:describe|say|state|mention|call|present|portray|include|recommend|rank|"
@@ -1018,13 +1014,13 @@ _RULES: list[_Rule] = [
         "dictates what the model's summaries must say",
         hints=(("summar", "response", "answer", "output", "repl", "description", "review"),
                ("must", "should", "shall", "need to", "have to", "are to"))),
-    _Rule("injection.output_manipulation", V, _p(
+    Rule("injection.output_manipulation", V, _p(
         r"\b(?:only|just) (?:output|print|say|respond with|reply with|write|return|type)\b|"
         r"\b(?:output|print|say|respond|reply|answer|return|type)(?: with)? only\b"),
         "dictates the model's output", imperative=True,
         hints=(("only", "just"), ("output", "print", "say", "respond", "reply", "write",
                                   "answer", "return", "type"))),
-    _Rule("injection.code_insertion", V, _p(
+    Rule("injection.code_insertion", V, _p(
         r"\b(?:following|subsequent|below|attached|this|above)\s+(?:[\w\-]+\s+)?(?:code|snippet|"
         r"script|command|payload|excerpt|block|section|function|line)s?\b"),
         "asks to embed supplied code in the model's work",
@@ -1037,7 +1033,7 @@ _RULES: list[_Rule] = [
                ("code", "snippet", "script", "command", "payload", "excerpt", "block", "section",
                 "function", "line"))),
     # --------------------------------------------------------- encoded payloads
-    _Rule("injection.encoded_payload", V, _p(
+    Rule("injection.encoded_payload", V, _p(
         r"\b(?:decode|decipher|decrypt|translate|convert|interpret)\b[^.\n]{0,40}\b(?:base64|"
         r"base-64|base32|base16|hex|hexadecimal|rot13|rot-13|binary|morse|caesar)\b[^.\n]{0,60}"
         r"\b(?:and|then)\s+(?:follow|execute|do|obey|run|perform|carry out|act on|comply)"),
@@ -1045,343 +1041,3 @@ _RULES: list[_Rule] = [
         hints=(("decode", "decipher", "decrypt", "translate", "convert", "interpret"),
                ("base", "hex", "rot", "binary", "morse", "caesar"))),
 ]
-
-_IMPERATIVE_AFTER = (
-    "please", "kindly", "now", "then", "and", "also", "immediately", "first", "just", "simply",
-    "you must", "you should", "you need to", "make sure to", "be sure to", "remember to",
-    "i want you to", "i need you to", "you will", "you are to", "go ahead and", "proceed to",
-    "afterwards", "next", "can you", "could you", "would you", "will you", "don't forget to",
-    "do not forget to", "finally", "instead", "urgently", "todo", "to do",
-    # vocatives: "Assistant, tell them …"
-    "assistant", "ai", "bot", "chatbot", "agent", "model", "gpt", "chatgpt", "claude")
-_IMPERATIVE_CHARS = frozenset("\n.!?:;>-*([])\"'")
-_CLAUSE_START = re.compile(r"[\n.!?:;]")
-_CONDITIONAL = re.compile(r"(?:when|whenever|if|while|after|before|once|as soon as|unless|every "
-                          r"time|each time)\b")
-
-
-def _imperative_at(s: str, start: int) -> bool:
-    """Whether an imperative can start at *start* (sentence/line/list start, after "please"…)."""
-    before = s[max(0, start - 40):start].rstrip(" \t")
-    if before.endswith(","):
-        # "when summarising, always add …": a conditional clause before an imperative.
-        clause = _CLAUSE_START.split(s[max(0, start - 120):start])[-1].lstrip()
-        if _CONDITIONAL.match(clause):
-            return True
-        before = before.rstrip(",")
-    if not before or before[-1] in _IMPERATIVE_CHARS:
-        return True
-    for word in _IMPERATIVE_AFTER:
-        if before.endswith(word) and (len(before) == len(word)
-                                      or not before[-len(word) - 1].isalnum()):
-            return True
-    return False
-
-
-# ------------------------------------------------------------- normalisation
-_CONFUSABLES = str.maketrans({
-    "а": "a", "е": "e", "ё": "e", "к": "k", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x",
-    "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l",
-    "ɡ": "g", "α": "a", "ο": "o", "ρ": "p", "ν": "v", "ι": "i", "κ": "k", "υ": "u", "χ": "x",
-    "ε": "e", "ı": "i", "ℓ": "l",
-})
-_CONFUSABLE_CHARS = frozenset(k for k in "аеёкорсухѕіїјԁһԛԝӏɡαορνικυχεıℓ")
-_PUNCT = str.maketrans({"’": "'", "‘": "'", "‛": "'", "“": '"', "”": '"', "„": '"', "*": " ",
-                        "_": " ", "`": " ", "~": " ", "\u00a0": " "})
-_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a",
-                       "$": "s"})
-_LEET_WORD = re.compile(r"[a-z0-9@$]*[a-z][a-z0-9@$]*")
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-_CONFUSABLE_RX = re.compile("[" + "".join(sorted(_CONFUSABLE_CHARS)) + "]")
-_NON_LEET_DIGIT = re.compile(r"[2689]")
-_LEET_HINT = re.compile(r"[a-z][0-9@$]|[0-9@$][a-z]")
-_WORD = re.compile(r"\w+")
-_BOUNDARY = re.compile(r"[.!?]+(?=\s|$)|\n")
-
-
-@dataclass
-class _Text:
-    norm: str
-    index: list[int] | None  # norm offset -> original offset (None: identical)
-    leet: str | None = None
-    _bounds: list[int] | None = None
-
-    @property
-    def bounds(self) -> list[int]:
-        if self._bounds is None:
-            self._bounds = [m.end() for m in _BOUNDARY.finditer(self.norm)]
-        return self._bounds
-
-    def to_original(self, start: int, end: int, n: int) -> tuple[int, int]:
-        if self.index is None:
-            return start, end
-        o_start = self.index[start] if start < len(self.index) else n
-        o_end = self.index[end - 1] + 1 if 0 < end <= len(self.index) else o_start
-        return o_start, max(o_start, o_end)
-
-    def sentence(self, start: int, end: int) -> tuple[int, int]:
-        i = bisect.bisect_right(self.bounds, start)
-        lo = self.bounds[i - 1] if i > 0 else 0
-        j = bisect.bisect_left(self.bounds, end)
-        hi = self.bounds[j] if j < len(self.bounds) else len(self.norm)
-        return lo, hi
-
-
-def _fix_mixed_script(word: re.Match[str]) -> str:
-    w = word.group(0)
-    if any(c in _CONFUSABLE_CHARS for c in w):
-        has_latin = any("a" <= c <= "z" for c in w)
-        if has_latin or all(c in _CONFUSABLE_CHARS for c in w):
-            return w.translate(_CONFUSABLES)
-    return w
-
-
-def _leet_word(word: re.Match[str]) -> str:
-    # A leetspeak word: short, some letters, and only digits that stand for letters
-    # (0 1 3 4 5 7). Identifiers and tokens ("b2b", "x86", "a9f3…") are left alone.
-    w = word.group(0)
-    if len(w) <= 20 and sum(c.isalpha() for c in w) >= 2 and not _NON_LEET_DIGIT.search(w):
-        return w.translate(_LEET)
-    return w
-
-
-@lru_cache(maxsize=256)
-def _normalise(text: str) -> _Text:
-    # Cached: the rules, the poisoning rules and the learned head all read the
-    # same normalised text of the same proposal.
-    if text.isascii():
-        norm = text.lower().translate(_PUNCT)
-        index: list[int] | None = None
-    else:
-        # ASCII stretches are lowered in bulk; only non-ASCII characters are
-        # folded one by one (NFKC may turn one character into several).
-        chars: list[str] = []
-        idx: list[int] = []
-        pos = 0
-        for m in _NON_ASCII.finditer(text):
-            if m.start() > pos:
-                chars.append(text[pos:m.start()].lower())
-                idx.extend(range(pos, m.start()))
-            for i in range(m.start(), m.end()):
-                folded = unicodedata.normalize("NFKC", text[i]).casefold()
-                chars.append(folded)
-                idx.extend([i] * len(folded))
-            pos = m.end()
-        if pos < len(text):
-            chars.append(text[pos:].lower())
-            idx.extend(range(pos, len(text)))
-        norm = "".join(chars).translate(_PUNCT)
-        if _CONFUSABLE_RX.search(norm):
-            norm = _WORD.sub(_fix_mixed_script, norm)
-        index = idx
-    leet = _LEET_WORD.sub(_leet_word, norm) if _LEET_HINT.search(norm) else norm
-    return _Text(norm, index, leet if leet != norm else None)
-
-
-# ------------------------------------------------------------ encoded blobs
-_B64_BLOB = re.compile(r"(?<![A-Za-z0-9+/=_\-])[A-Za-z0-9+/_\-]{24,}={0,2}(?![A-Za-z0-9+/=_\-])")
-_HEX_BLOB = re.compile(r"(?<![0-9A-Fa-fx])(?:[0-9A-Fa-f]{2}[\s:]?){16,}(?![0-9A-Fa-f])")
-_PCT_BLOB = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){6,}")
-_MAX_BLOBS = 24
-_MAX_DEPTH = 2
-
-
-def _printable_text(raw: bytes) -> str | None:
-    try:
-        s = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    if not s:
-        return None
-    ok = sum(ch.isprintable() or ch in "\n\t\r" for ch in s)
-    letters = sum(ch.isalpha() for ch in s)
-    if ok / len(s) < 0.95 or letters / len(s) < 0.5 or " " not in s.strip():
-        return None
-    return s
-
-
-@lru_cache(maxsize=512)  # the rules and the learned head decode the same blobs
-def _decode_blob(blob: str, kind: str) -> str | None:
-    try:
-        if kind == "b64":
-            core = blob.rstrip("=")
-            padded = core + "=" * (-len(core) % 4)
-            if "-" in core or "_" in core:
-                raw = base64.urlsafe_b64decode(padded)
-            else:
-                raw = base64.b64decode(padded)
-        elif kind == "hex":
-            raw = binascii.unhexlify(re.sub(r"[\s:]", "", blob))
-        else:
-            raw = urllib.parse.unquote_to_bytes(blob)
-    except (ValueError, binascii.Error):
-        return None
-    return _printable_text(raw)
-
-
-# ------------------------------------------------------------------ scorer
-_NO_HINTS: frozenset[str] = frozenset({"\0no-hints"})  # sentinel: run every rule
-
-
-class InjectionScorer:
-    """Deterministic prompt-injection and memory-poisoning rules (see module docstring)."""
-
-    name = "injection"
-
-    def __init__(self, rules: Sequence[_Rule] | None = None, *, use_hints: bool = True) -> None:
-        self._rules = list(rules) if rules is not None else list(_RULES)
-        self._use_hints = use_hints  # False only to test that the hints lose nothing
-        # Every hint substring once: one pass over them tells which rules can match.
-        # Within a group a hint that contains another adds nothing ("ignore" after
-        # "ignor"), so only the minimal ones are tested.
-        self._hints = tuple(sorted({h for r in self._rules for g in r.minimal_hints for h in g}))
-        # Hints of 3+ characters are looked up by their first three characters,
-        # so a short text tests only the hints its own trigrams can start.
-        self._short_hints = tuple(h for h in self._hints if len(h) < 3)
-        self._by_trigram: dict[str, tuple[str, ...]] = {}
-        for h in self._hints:
-            if len(h) >= 3:
-                self._by_trigram[h[:3]] = (*self._by_trigram.get(h[:3], ()), h)
-        # Rules indexed by the hints of their first group: only rules one of whose
-        # first-group hints is present need looking at.
-        self._always = tuple(i for i, r in enumerate(self._rules) if not r.minimal_hints)
-        self._by_hint: dict[str, tuple[int, ...]] = {}
-        for i, r in enumerate(self._rules):
-            for h in r.minimal_hints[0] if r.minimal_hints else ():
-                self._by_hint[h] = (*self._by_hint.get(h, ()), i)
-
-    def _present(self, s: str) -> frozenset[str]:
-        """The hint substrings that occur in *s*."""
-        if len(s) > 4000:  # long texts: a direct pass is cheaper than collecting trigrams
-            return frozenset(filter(s.__contains__, self._hints))
-        grams = {s[i:i + 3] for i in range(len(s) - 2)}
-        found = [h for g in grams & self._by_trigram.keys() for h in self._by_trigram[g]
-                 if h in s]
-        found.extend(filter(s.__contains__, self._short_hints))
-        return frozenset(found)
-
-    def _candidates(self, *presents: frozenset[str]) -> list[_Rule]:
-        """Rules whose first hint group is satisfied, in table order."""
-        picked = set(self._always)
-        for present in presents:
-            for h in present:
-                picked.update(self._by_hint.get(h, ()))
-        return [self._rules[i] for i in sorted(picked)]
-
-    def score(self, text: str) -> list[Finding]:
-        """Findings for *text*; spans index into *text*."""
-        return list(self._scan(text, depth=0))
-
-    def _scan(self, text: str, depth: int) -> Iterator[Finding]:
-        t = _normalise(text)
-        n = len(text)
-        # One finding per rule: the first pattern that rejects, else the first that matched.
-        best: dict[str, tuple[_Rule, Severity, int, int]] = {}
-        if self._use_hints:
-            present = self._present(t.norm)
-            present_leet = self._present(t.leet) if t.leet is not None else present
-            rules = self._candidates(present, present_leet)
-        else:
-            present = present_leet = _NO_HINTS
-            rules = self._rules
-        for rule in rules:
-            held = best.get(rule.rule)
-            if held is not None and held[1] is Severity.REJECT:
-                continue
-            hit = self._match(rule, t.norm, t, present)
-            if hit is None and rule.leet and t.leet is not None:
-                hit = self._match(rule, t.leet, t, present_leet)
-            if hit is None:
-                continue
-            if held is None or hit[0] is Severity.REJECT:
-                best[rule.rule] = (rule, *hit)
-        if all(rule.corroborating for rule, *_ in best.values()):
-            best = {}
-        for rule, severity, start, end in best.values():
-            o_start, o_end = t.to_original(start, end, n)
-            excerpt = " ".join(text[o_start:o_end].split())[:120]
-            yield Finding(rule.rule, severity, f'{rule.message}: "{excerpt}"', (o_start, o_end),
-                          excerpt)
-        if depth < _MAX_DEPTH:
-            found = yield from self._encoded(text, depth)
-            if depth == 0 and not best and not found:
-                yield from self._views(text)
-
-    def _views(self, text: str) -> Iterator[Finding]:
-        # Spaced-out letters and ROT13 (see .views): a rule that fires only on
-        # the de-obfuscated view fired on a hidden instruction.
-        for kind, view in decoded_views(text):
-            inner = [f for f in self._scan(view, _MAX_DEPTH)
-                     if f.severity in (Severity.REJECT, Severity.REVIEW)]
-            if inner:
-                rules = ", ".join(sorted({f.rule for f in inner}))
-                # Never quote the decoded reading: it is a copy of the user's text (a
-                # secret in it too) in a form that redaction and erasure cannot match.
-                yield Finding("injection.obfuscated", Severity.REJECT,
-                              f"{kind} text decodes to an instruction that trips {rules}",
-                              (0, len(text)), " ".join(text.split())[:40])
-                return
-
-    @staticmethod
-    def _match(rule: _Rule, s: str, t: _Text,
-               present: frozenset[str]) -> tuple[Severity, int, int] | None:
-        if present is not _NO_HINTS:
-            for group in rule.minimal_hints:
-                if present.isdisjoint(group):
-                    return None
-        for m in rule.rx.finditer(s):
-            start, end = m.start(), m.end()
-            if rule.imperative and not _imperative_at(s, start):
-                continue
-            if rule.sentence:
-                lo, hi = t.sentence(start, end)
-            else:
-                lo = max(0, start - rule.window)
-                hi = min(len(s), end + rule.window)
-                para = s.rfind("\n\n", lo, start)
-                if para >= 0:
-                    lo = para
-                para = s.find("\n\n", end, hi)
-                if para >= 0:
-                    hi = para
-            if rule.near and not all(rx.search(s, lo, hi) for rx in rule.near):
-                continue
-            if rule.unless is not None and rule.unless.search(s, lo, hi):
-                continue
-            severity = rule.severity
-            if rule.strong is not None and rule.strong.search(
-                    s, lo, max(hi, min(len(s), end + rule.strong_after))):
-                severity = Severity.REJECT
-            # Leading separators of the imperative prefix are not part of the hit.
-            while start < end and s[start] in " \n\t.>-*([:;\"'!?":
-                start += 1
-            return severity, start, end
-        return None
-
-    def _encoded(self, text: str, depth: int) -> Generator[Finding, None, bool]:
-        candidates: list[tuple[int, int, str, str]] = []
-        for m in _B64_BLOB.finditer(text):
-            blob = m.group(0)
-            if sum((any(c.islower() for c in blob), any(c.isupper() for c in blob),
-                    any(c.isdigit() for c in blob))) >= 2:
-                candidates.append((m.start(), m.end(), blob, "b64"))
-        candidates.extend((m.start(), m.end(), m.group(0), "hex")
-                          for m in _HEX_BLOB.finditer(text))
-        candidates.extend((m.start(), m.end(), m.group(0), "pct")
-                          for m in _PCT_BLOB.finditer(text))
-        names = {"b64": "base64", "hex": "hex", "pct": "percent-encoded"}
-        for start, end, blob, kind in candidates[:_MAX_BLOBS]:
-            decoded = _decode_blob(blob, kind)
-            if decoded is None:
-                continue
-            inner = [f for f in self._scan(decoded, depth + 1)
-                     if f.severity in (Severity.REJECT, Severity.REVIEW)]
-            if not inner:
-                continue
-            rules = ", ".join(sorted({f.rule for f in inner}))
-            # The decoded text is not quoted (see injection.obfuscated above).
-            yield Finding("injection.encoded_payload", Severity.REJECT,
-                          f"{names[kind]} blob decodes to text that trips {rules}",
-                          (start, end), blob[:40])
-            return True
-        return False

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .rules_injection import _normalise
+from .injection_text import normalise
 from .verdict import Finding, Severity
 from .views import decoded_views
 
@@ -145,11 +145,11 @@ class PoisoningScorer:
 
     def score(self, text: str) -> list[Finding]:
         """Findings for *text*; spans index into *text* where they map back."""
-        t = _normalise(text)
+        t = normalise(text)
         readings = [(t.norm, True)]
         if t.leet is not None:
             readings.append((t.leet, True))
-        readings.extend((_normalise(view).norm, False) for _, view in decoded_views(text))
+        readings.extend((normalise(view).norm, False) for _, view in decoded_views(text))
         found: dict[str, Finding] = {}
         for s, mapped in readings:
             for rule, severity, a, b, message in self._scan(s):

@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from .rules_secrets import is_placeholder, shannon_entropy
+from .secret_values import is_placeholder, shannon_entropy
 
 __all__ = ["context_hits"]
 

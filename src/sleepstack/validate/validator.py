@@ -35,8 +35,8 @@ from typing import Literal, cast
 
 from ..errors import UsageError
 from .head import LearnedScorer
+from .injection_scorer import InjectionScorer
 from .redact import redact_spans
-from .rules_injection import InjectionScorer
 from .rules_poisoning import PoisoningScorer
 from .rules_secrets import SecretScorer
 from .rules_shape import (

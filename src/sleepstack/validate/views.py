@@ -1,7 +1,7 @@
 """De-obfuscated *views* of a text that the injection rules and the learned head read too.
 
 The rules already match on a normalised copy (NFKC, case fold, confusable
-letters, leetspeak: :func:`sleepstack.validate.rules_injection._normalise`) and
+letters, leetspeak: :func:`sleepstack.validate.injection_text.normalise`) and
 re-scan base64 / hex / percent-encoded blobs. This module adds the two
 obfuscations that normalising characters one by one cannot undo:
 

@@ -31,262 +31,30 @@ import re
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import numpy as np
 
 from .. import observe
-from ..adapters.embed import DEFAULT_EMBEDDER, is_loaded
+from ..adapters.embed import is_loaded
 from ..errors import SleepstackError, UsageError
-from ..index.lexical import BM25, STOPWORDS, fts_query, raw_words, stem
-from ..index.reader import Generation, IndexUnavailable, UserData
-from ..index.rows import Row
-from ..index.schema import user_key
+from ..index.lexical import STOPWORDS, raw_words
+from ..index.reader import Generation, IndexUnavailable
 from ..index.shard_reader import open_for_recall, with_topics
 from ..index.vectors import F32, get_embedder
 from ..store import Store
 from ..store.paths import check_user_id
-from .budget import LatencyBudget, estimate_ms
+from .budget import LatencyBudget
 from .cache import memory_state, results_cache
 from .context import Context, Piece, count_tokens, pack, render
+from .pool import Pool, file_pool, fresh_lexical, indexed_pool
 from .route import Route, route
-from .sources import all_rows, changed_rows, tail_rows
+from .settings import DEFAULT_CONFIG, RecallConfig
 from .stale import stale_by_value
 from .timeparse import TimeWindow, about_past, choose_anchor, parse_time
 
-__all__ = ["RecallConfig", "recall"]
-
-
-@dataclass(frozen=True)
-class RecallConfig:
-    """The tunable knobs of recall (defaults tuned on LoCoMo; none of them is LoCoMo-specific)."""
-
-    fusion: str = "linear"  # "linear" (normalised scores) or "rrf" (reciprocal ranks)
-    w_lex: float = 1.0
-    w_dense: float = 0.5
-    dense_floor: float = 0.5  # linear fusion: the cosine quantile that maps to 0
-    k_rrf: float = 60.0
-    top_n: int = 200  # candidates taken from each ranking
-    neighbour_decay: float = 0.5  # a neighbouring turn is worth this share of its hit
-    neighbour_depth: int = 1
-    session_weight: float = 0.8  # share of its session's best hits a turn gets added
-    speaker_boost: float = 0.3  # turns by a speaker the question names
-    role_weight: float = 0.4  # BM25 weight of the speaker's name column
-    ctx_weight: float = 0.3  # BM25 weight of the turn-before column
-    window_boost: float = 0.3  # inside the question's time window, in units of a top hit
-    recency_weight: float = 0.05
-    recency_days: float = 30.0
-    session_boost: float = 0.1  # the caller's current session
-    # Current facts are distilled, validated and cited: they outrank the raw
-    # turns they came from. (LoCoMo, which tuned the other weights, has no facts.)
-    fact_boost: float = 0.5
-    stale_factor: float = 0.25  # raw turns whose claim a newer fact superseded (present tense)
-    prf: float = 0.0  # dense pseudo-relevance feedback (off: it did not help on LoCoMo)
-    prf_k: int = 5
-    fresh_dense_cap: int = 32  # rows past the index embedded per recall, newest first
-    degraded_dense_cap: int = 256  # with no usable index: rows embedded per recall, newest first
-    patience: int = 40
-    #: share of the budget reserved for the profile block: the user's current facts,
-    #: most relevant first, in every context (ARCHITECTURE.md §5)
-    profile_share: float = 0.15
-    #: pure pleasantries ("thanks!", "happy to help") are worth this share of their score
-    filler_factor: float = 0.3
-    # ``[retrieval]`` (wake/budget.py, wake/cache.py): 0 turns each off
-    max_latency_ms: float = 0.0  # skip expensive stages that would not fit; lexical fallback
-    fallback_to_keywords: bool = True
-    top_k: int = 0  # at most this many items (0: as many as the budget holds)
-    cache_ttl_s: float = 0.0  # results cache entry lifetime (0: no cache)
-
-
-DEFAULT_CONFIG = RecallConfig()
-
-
-@dataclass
-class _Pool:
-    """Every row recall may return for this question, with its signals."""
-
-    rows: list[Row]
-    lex: F32
-    dense: F32 | None
-    hidden: np.ndarray
-    sessions: dict[str, list[int]] = field(default_factory=dict)
-    latest: float | None = None  # newest raw turn, when known without a scan
-    matrix: F32 | None = None  # vectors of the first rows (the user's indexed ones)
-    roles: set[str] | None = None  # speakers of the raw turns (computed on demand)
-    stale: dict[str, tuple[str | None, str]] | None = None  # see _stale_turn_ids
-
-
-_fresh_vectors: dict[tuple[str, str], F32] = {}
-
-
-def _embed_fresh(spec: str, rows: list[Row], cap: int) -> dict[int, F32]:
-    """Vectors of the newest *cap* fresh rows (cached per process by text)."""
-    out: dict[int, F32] = {}
-    newest = sorted(range(len(rows)), key=lambda i: rows[i].at_ts or 0.0)[-cap:]
-    todo = [i for i in newest if (spec, rows[i].text_key) not in _fresh_vectors]
-    if todo:
-        mat = get_embedder(spec).embed([rows[i].embed_text for i in todo])
-        if len(_fresh_vectors) > 4096:
-            _fresh_vectors.clear()
-        for i, vec in zip(todo, mat, strict=True):
-            _fresh_vectors[(spec, rows[i].text_key)] = vec
-    for i in newest:
-        out[i] = _fresh_vectors[(spec, rows[i].text_key)]
-    return out
-
-
-def _fresh_lexical(gen: Generation | None, user: str, query: str, rows: list[Row]) -> F32:
-    """BM25 of rows read from files, on the index's scale when there is one."""
-    if not rows:
-        return np.zeros(0, dtype=np.float32)
-    bm = BM25(r.text + " " + (r.role or "") for r in rows)
-    idf: dict[str, float] | None = None
-    avgdl: float | None = None
-    if gen is not None:
-        words = [w for w in dict.fromkeys(raw_words(query)) if w not in STOPWORDS]
-        df, n = gen.doc_freq(words, user)
-        idf = {stem(w): bm.idf(stem(w), df[w] + bm.df.get(stem(w), 0), n + bm.n) for w in words}
-        avgdl = gen.avg_words
-    return np.asarray(bm.scores(query, idf=idf, avgdl=avgdl), dtype=np.float32)
-
-
-def _sessions(rows: list[Row], start: int = 0,
-              into: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
-    out = {k: list(v) for k, v in (into or {}).items()}
-    for i, r in enumerate(rows, start=start):
-        if r.layer == "raw" and r.session is not None:
-            out.setdefault(r.session, []).append(i)
-    return out
-
-
-def _user_sessions(ud: UserData) -> dict[str, list[int]]:
-    if ud.sessions is None:
-        sessions = _sessions(ud.rows)
-        for ids in sessions.values():
-            ids.sort(key=lambda i: (ud.rows[i].at_ts or 0.0, i))
-        ud.sessions = sessions
-    return ud.sessions
-
-
-def flag_mask(rows: list[Row]) -> np.ndarray:
-    """Which rows the trust gate flagged (their flags were computed when the row was made)."""
-    return np.fromiter((bool(r.flags) for r in rows), dtype=bool, count=len(rows))
-
-
-def _indexed_pool(store: Store, gen: Generation, user: str, content: str,
-                  qvec: F32 | None, routes: list[Route], cfg: RecallConfig,
-                  include_flagged: bool = False, budget: LatencyBudget | None = None) -> _Pool:
-    ud = gen.user_data(user)
-    raw_marks = {p: size for p, (_, size) in ud.sources.items() if p.startswith("memory/log/")}
-    fresh = tail_rows(store, user, raw_marks)
-    changed, hidden_paths = changed_rows(store, f"user/{user}", ud.sources)
-    fresh.extend(changed)
-    topic_fresh, topic_hidden = changed_rows(store, "memory/topics", gen.topic_sources(),
-                                             by_size=True)
-    hidden_paths |= topic_hidden
-    tds = [gen.topic_data(r.slug) for r in routes]
-    topic_rows = [r for td in tds for r in td.rows]
-    rows = ud.rows + fresh + topic_fresh + topic_rows
-    n_user, n_fresh = len(ud.rows), len(fresh) + len(topic_fresh)
-
-    lex = np.zeros(len(rows), dtype=np.float32)
-    match = fts_query(content, [user_key(user)])
-    if match:
-        weights = (1.0, cfg.role_weight, cfg.ctx_weight, 0.0)
-        for iid, s in gen.search(match, cfg.top_n, weights):
-            pos = ud.ids.get(iid)
-            if pos is not None:
-                lex[pos] = s
-    if tds:
-        match = fts_query(content, [user_key(None)])
-        if match:
-            offset = n_user + n_fresh
-            base = {}
-            for td in tds:
-                for iid, pos in td.ids.items():
-                    base[iid] = offset + pos
-                offset += len(td.rows)
-            for iid, s in gen.search(match, cfg.top_n * 2):
-                if iid in base:
-                    lex[base[iid]] = s
-    if n_fresh:
-        lex[n_user:n_user + n_fresh] = _fresh_lexical(gen, user, content,
-                                                      fresh + topic_fresh)
-
-    dense: F32 | None = None
-    units = ud.matrix.size + sum(td.matrix.size for td in tds)
-    if qvec is not None and (budget is None or budget.allows("dense", units)):
-        t_dense = time.perf_counter()
-        dense = np.full(len(rows), -1.0, dtype=np.float32)
-        dense[:n_user] = ud.matrix @ qvec
-        if budget is not None:
-            budget.timed("dense", t_dense, units)
-        if n_fresh and (budget is None or budget.allows("fresh_embed")):
-            for i, vec in _embed_fresh(gen.embedder, fresh + topic_fresh,
-                                       cfg.fresh_dense_cap).items():
-                dense[n_user + i] = float(vec @ qvec)
-        offset = n_user + n_fresh
-        for td in tds:
-            dense[offset:offset + len(td.rows)] = td.matrix @ qvec
-            offset += len(td.rows)
-
-    # Stale indexed rows of changed files are hidden; their fresh rows replace them.
-    hidden = np.zeros(len(rows), dtype=bool)
-    if hidden_paths:
-        for i, r in enumerate(rows):
-            if r.path in hidden_paths and not n_user <= i < n_user + n_fresh:
-                hidden[i] = True
-    if not include_flagged:
-        # Flagged rows stay out unless asked for; the index computed their flags.
-        if ud.flagged is None:
-            ud.flagged = flag_mask(ud.rows)
-        parts = [ud.flagged, flag_mask(fresh + topic_fresh)]
-        for td in tds:
-            if td.flagged is None:
-                td.flagged = flag_mask(td.rows)
-            parts.append(td.flagged)
-        hidden |= np.concatenate(parts)
-    sessions = _user_sessions(ud)
-    if fresh:
-        sessions = _sessions(fresh, n_user, sessions)
-        for ids in sessions.values():
-            ids.sort(key=lambda i: (rows[i].at_ts or 0.0, i))
-    stamps = [r.at_ts for r in fresh if r.layer == "raw" and r.at_ts is not None]
-    if ud.latest_ts is not None:
-        stamps.append(ud.latest_ts)
-    if ud.roles is None:
-        ud.roles = {r.role for r in ud.rows if r.layer == "raw" and r.role}
-    roles = ud.roles | {r.role for r in fresh if r.role}
-    return _Pool(rows, lex, dense, hidden, sessions, max(stamps) if stamps else None, ud.matrix,
-                 roles)
-
-
-def _file_pool(store: Store, user: str, content: str, cfg: RecallConfig,
-               include_flagged: bool = False, budget: LatencyBudget | None = None) -> _Pool:
-    rows = all_rows(store, user)
-    if not include_flagged:
-        rows = [r for r in rows if not r.flags]
-    lex = _fresh_lexical(None, user, content, rows)
-    sessions = _sessions(rows)
-    for ids in sessions.values():
-        ids.sort(key=lambda i: (rows[i].at_ts or 0.0, i))
-    # Without an index, a question that shares no word with the memory (e.g.
-    # "where does she live?" vs "I moved to Lisbon") would find nothing; the
-    # newest rows are embedded on the fly so the degraded answer is still useful.
-    dense: F32 | None = None
-    stage = "embed" if is_loaded(DEFAULT_EMBEDDER) else "embed_load"
-    if budget is not None and not budget.allows(stage, extra_ms=estimate_ms(
-            "fresh_embed", min(len(rows), cfg.degraded_dense_cap) / 32)):
-        return _Pool(rows, lex, None, np.zeros(len(rows), dtype=bool), sessions)
-    try:
-        qvec = get_embedder(DEFAULT_EMBEDDER).embed([content])[0]
-        dense = np.full(len(rows), -1.0, dtype=np.float32)
-        for i, vec in _embed_fresh(DEFAULT_EMBEDDER, rows, cfg.degraded_dense_cap).items():
-            dense[i] = float(vec @ qvec)
-    except SleepstackError:
-        dense = None  # no embedder either: lexical only, still an answer
-    return _Pool(rows, lex, dense, np.zeros(len(rows), dtype=bool), sessions)
+__all__ = ["DEFAULT_CONFIG", "RecallConfig", "recall"]
 
 
 def _ranks(values: F32, mask: np.ndarray, top: int) -> dict[int, int]:
@@ -326,7 +94,7 @@ def _linear(values: F32, mask: np.ndarray, floor_q: float) -> F32:
 _GENERIC_ROLES = frozenset({"user", "assistant", "tool", "system"})
 
 
-def _named_speakers(pool: _Pool, query: str) -> set[str]:
+def _named_speakers(pool: Pool, query: str) -> set[str]:
     """Speakers of this memory whom the question names (``What did Caroline…``)."""
     words = set(raw_words(query))
     if pool.roles is None:
@@ -335,7 +103,7 @@ def _named_speakers(pool: _Pool, query: str) -> set[str]:
             and role.lower() not in _GENERIC_ROLES}
 
 
-def _score(pool: _Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
+def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
            anchor: datetime, session: str | None, query: str = "") -> list[Piece]:
     visible = ~pool.hidden
     lex_mask = visible & (pool.lex > 0)
@@ -457,7 +225,7 @@ def _is_filler(text: str) -> bool:
     return bool(words) and all(w in _PLEASANTRIES for w in words)
 
 
-def _profile(pool: _Pool, pieces: list[Piece]) -> list[Piece]:
+def _profile(pool: Pool, pieces: list[Piece]) -> list[Piece]:
     """The user's current facts, most relevant first: the profile block's candidates.
 
     Relevance is the fact's score for this question when it was retrieved, then
@@ -480,13 +248,13 @@ def _profile(pool: _Pool, pieces: list[Piece]) -> list[Piece]:
 _PARTLY = "~partly"
 
 
-def _stale_of(pool: _Pool) -> dict[str, tuple[str | None, str]]:
+def _stale_of(pool: Pool) -> dict[str, tuple[str | None, str]]:
     if pool.stale is None:
         pool.stale = _stale_turn_ids(pool)
     return pool.stale
 
 
-def _stale_turn_ids(pool: _Pool) -> dict[str, tuple[str | None, str]]:
+def _stale_turn_ids(pool: Pool) -> dict[str, tuple[str | None, str]]:
     """Turn ids cited by a fact that a newer claim superseded.
 
     Each maps to ``(superseded_by, since)`` of the fact that closed last. A
@@ -534,7 +302,7 @@ def _merge_identical(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def _neighbour_fn(pool: _Pool, past: bool = False) -> Callable[[Piece], list[Piece]]:
+def _neighbour_fn(pool: Pool, past: bool = False) -> Callable[[Piece], list[Piece]]:
     where: dict[int, tuple[str, int]] = {}
     for sess, ids in pool.sessions.items():
         for j, i in enumerate(ids):
@@ -563,14 +331,14 @@ def _neighbour_fn(pool: _Pool, past: bool = False) -> Callable[[Piece], list[Pie
     return neighbours
 
 
-def _latest(pool: _Pool) -> datetime | None:
+def _latest(pool: Pool) -> datetime | None:
     if pool.latest is not None:
         return datetime.fromtimestamp(pool.latest, UTC)
     stamps = [r.at_ts for r in pool.rows if r.layer == "raw" and r.at_ts is not None]
     return datetime.fromtimestamp(max(stamps), UTC) if stamps else None
 
 
-def _assemble(pool: _Pool, pieces: list[Piece], budget: int,
+def _assemble(pool: Pool, pieces: list[Piece], budget: int,
               neighbours: Callable[[Piece], list[Piece]],
               cfg: RecallConfig) -> tuple[list[Piece], str, int]:
     """The profile block (a bounded share of *budget*), then the best of the rest."""
@@ -667,7 +435,7 @@ def recall(
     t_route = time.perf_counter()
 
     # The time phrase is matched as a window, not as words.
-    pool: _Pool | None = None
+    pool: Pool | None = None
     window: TimeWindow | None = None
     content = _without_own_name(query, user)
     if gen is not None:
@@ -677,16 +445,16 @@ def recall(
             anchor = choose_anchor(now, latest)
             window = parse_time(content, anchor)
             content = window.strip(content) if window else content
-            pool = _indexed_pool(store, gen, user, content, qvec, routes, config,
+            pool = indexed_pool(store, gen, user, content, qvec, routes, config,
                                  include_flagged, budget)
         except Exception:  # any index failure: answer from the files instead
             degraded, pool = True, None
     if pool is None:
-        pool = _file_pool(store, user, content, config, include_flagged, budget)
+        pool = file_pool(store, user, content, config, include_flagged, budget)
         window = parse_time(content, choose_anchor(now, _latest(pool)))
         if window is not None:
             content = window.strip(content)
-            pool.lex = _fresh_lexical(None, user, content, pool.rows)
+            pool.lex = fresh_lexical(None, user, content, pool.rows)
     anchor = choose_anchor(now, _latest(pool))
     past = about_past(query, window, anchor)
     pieces = _score(pool, config, window, past, anchor, session, content)

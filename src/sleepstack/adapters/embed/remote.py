@@ -2,7 +2,8 @@
 
 Works with OpenAI itself and with the many servers that copy its wire format
 (vLLM, Ollama, LiteLLM, text-embeddings-inference...). Configuration comes from the
-constructor or from the environment::
+constructor (``env=``) or from the environment an entry point installed
+(:mod:`sleepstack.environment`)::
 
     SLEEPSTACK_EMBED_BASE_URL   (falls back to OPENAI_BASE_URL, then OpenAI's own URL)
     SLEEPSTACK_EMBED_API_KEY    (falls back to OPENAI_API_KEY; optional for local servers)
@@ -16,7 +17,6 @@ The API key never appears in messages or reprs.
 from __future__ import annotations
 
 import math
-import os
 import random
 import threading
 import time
@@ -28,6 +28,7 @@ import httpx
 import numpy as np
 
 from sleepstack.adapters.embed.base import FloatMatrix, check_texts, l2_normalize
+from sleepstack.environment import current
 from sleepstack.errors import EmbedderError, UsageError
 
 __all__ = [
@@ -59,7 +60,7 @@ def resolve_endpoint(
 
     The base URL has no trailing slash; an empty key counts as no key.
     """
-    environ = os.environ if env is None else env
+    environ = current() if env is None else env
     url = (
         base_url
         or environ.get("SLEEPSTACK_EMBED_BASE_URL")

@@ -21,6 +21,7 @@ import time
 from collections.abc import Mapping
 
 from sleepstack import observe
+from sleepstack.environment import current
 from sleepstack.errors import LLMError, UsageError
 
 from .base import Completion, estimate_tokens
@@ -85,7 +86,7 @@ class CmdLLM:
         """Run the command once and return its stdout as the completion."""
         t0 = time.perf_counter()
         stdin_text = f"{system}\n\n{prompt}" if system else prompt
-        env = dict(self.env if self.env is not None else os.environ)
+        env = dict(self.env if self.env is not None else current())
         env["SLEEPSTACK_LLM_MAX_TOKENS"] = str(max_tokens)
         env["SLEEPSTACK_LLM_JSON_MODE"] = "1" if json_mode else "0"
         stdout, stderr, returncode = self._run(stdin_text, env)

@@ -2,7 +2,9 @@
 
 Works with OpenAI itself and with the compatible servers people run locally
 (vLLM, llama.cpp ``llama-server``, Ollama's ``/v1``). Configuration comes from
-the constructor or the environment::
+the constructor (``env=``) or the environment an entry point installed
+(:mod:`sleepstack.environment`: the CLI, the servers and ``Memory`` install the
+process environment)::
 
     SLEEPSTACK_LLM_BASE_URL   (fallback OPENAI_BASE_URL)  e.g. http://localhost:8000/v1
     SLEEPSTACK_LLM_API_KEY    (fallback OPENAI_API_KEY)
@@ -16,7 +18,6 @@ jitter, honouring ``Retry-After``; everything else maps to :class:`LLMError`.
 from __future__ import annotations
 
 import email.utils
-import os
 import random
 import threading
 import time
@@ -26,6 +27,7 @@ from typing import Any
 import httpx
 
 from sleepstack import observe
+from sleepstack.environment import current
 from sleepstack.errors import LLMError, UsageError
 
 from .base import Completion, estimate_tokens
@@ -66,7 +68,7 @@ class OpenAILLM:
         model = model.strip()
         if not model:
             raise UsageError("openai LLM spec needs a model name, e.g. 'openai:gpt-4o-mini'")
-        environ = os.environ if env is None else env
+        environ = current() if env is None else env
         key = api_key or environ.get("SLEEPSTACK_LLM_API_KEY") or environ.get("OPENAI_API_KEY")
         url = base_url or environ.get("SLEEPSTACK_LLM_BASE_URL") or environ.get("OPENAI_BASE_URL")
         if not url:

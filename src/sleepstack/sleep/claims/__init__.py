@@ -28,7 +28,8 @@ from datetime import UTC
 from ...adapters.embed import Embedder
 from ...layers.facts import Fact
 from ...layers.rawlog import Turn, iso
-from ..extract import _direction, absolutize, fact_id, find_dates
+from ..dates import absolutize, find_dates
+from ..extract_base import direction_of, stated_fact
 from ..resolve import ENDED
 from .classify import END_MARGIN, ending_scores, rank_slots, semantic
 from .detect import Clause, disclosures, strip_foreign_text
@@ -371,16 +372,13 @@ def claim_fact(c: Claim) -> Fact:
     body = body.rstrip(".!,;: ")
     if c.slot is not OTHER:
         # The claim keeps the clause's dates, made absolute ("next Friday" -> a day).
-        dates = [d.rendered for d in find_dates(c.clause, c.turn.at, _direction(c.clause))]
+        dates = [d.rendered for d in find_dates(c.clause, c.turn.at, direction_of(c.clause))]
         if dates:
             body += ", " + " and ".join(dict.fromkeys(dates))
     text = f"{body[:1].upper()}{body[1:]} (stated {stated})."
-    at = iso(c.turn.at)
-    fid = fact_id(c.turn.user, c.subject, attr, c.value, c.turn.id)
     conf = 0.5 if c.slot is OTHER else round(min(0.9, 0.6 + c.score / 2), 2)
-    return Fact(id=fid, user=c.turn.user, subject=c.subject, attribute=attr, value=c.value,
-                category=category, confidence=conf, text=text, at=at, valid_from=at,
-                cites=(c.turn.id,))
+    return stated_fact(c.turn.user, c.subject, attr, c.value, category=category,
+                       confidence=conf, text=text, at=iso(c.turn.at), cites=(c.turn.id,))
 
 
 def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
