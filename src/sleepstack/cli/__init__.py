@@ -19,8 +19,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..blas import one_blas_thread
 from ..errors import SleepstackError, StorageFullError, UsageError
+from .blas import one_blas_thread
 from .invocation import Invocation
 
 __all__ = ["main"]
@@ -137,7 +137,7 @@ SERVERS = frozenset({"serve", "mcp"})
 
 
 def _one_blas_thread(args: list[str]) -> None:
-    """One BLAS thread for per-turn commands and the servers (:mod:`sleepstack.blas`).
+    """One BLAS thread for per-turn commands and the servers (:mod:`sleepstack.cli.blas`).
 
     Must run before numpy is first imported (hence here, at the entry).
     """
