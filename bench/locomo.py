@@ -38,6 +38,7 @@ import hashlib
 import json
 import re
 import shutil
+import sqlite3
 import statistics
 import sys
 import time
@@ -119,7 +120,8 @@ def load() -> tuple[list[dict[str, Any]], dict[tuple[int, int], list[str]]]:
     return convs, audit
 
 
-def build_store(convs: list[dict[str, Any]], fresh: bool) -> tuple[Memory, dict[str, Any]]:
+def build_store(convs: list[dict[str, Any]], fresh: bool,
+                vectors: str = "") -> tuple[Memory, dict[str, Any]]:
     home = OUT / "locomo-home"
     fingerprint = hashlib.sha256((DATA / "locomo10.json").read_bytes()).hexdigest()
     stamp = home / "bench-fingerprint"
@@ -137,10 +139,20 @@ def build_store(convs: list[dict[str, Any]], fresh: bool) -> tuple[Memory, dict[
     else:
         mem = Memory(home, actor="bench")
     t = time.perf_counter()
-    gen = build_generation(mem.store, embedder=EMBEDDER)
+    # --vectors picks the stored width; a change of width rebuilds the cached generation
+    gen = build_generation(mem.store, embedder=EMBEDDER, vector_dtype=vectors or None)
     info["index_s"] = time.perf_counter() - t
     info["index"] = gen.to_dict()
     info["index_reused"] = not gen.published
+    conn = sqlite3.connect(f"file:{gen.path}?mode=ro", uri=True)
+    try:
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        info["vectors"] = meta.get("vectors", "float32")
+        info["vector_bytes"] = int(conn.execute(
+            "SELECT coalesce(sum(length(vec)), 0) FROM items").fetchone()[0])
+    finally:
+        conn.close()
+    info["index_bytes"] = Path(gen.path).stat().st_size
     return mem, info
 
 
@@ -242,7 +254,7 @@ def run(args: argparse.Namespace) -> int:
         stemmers.run(convs, turns_of, clean_evidence, OUT, _dates)
         if args.stemmers_only:
             return 0
-    mem, info = build_store(convs, args.fresh)
+    mem, info = build_store(convs, args.fresh, args.vectors)
     how = "reused cached generation" if info["index_reused"] else "built"
     print(f"store: {info.get('turns', 'cached')} turns; import {info.get('import_s', 0):.1f}s;"
           f" index {info['index_s']:.1f}s ({how}:"
@@ -363,7 +375,9 @@ def report(scores: dict[tuple[int, str], dict[int, list[tuple[float, float]]]],
         print(f"budget {budget}: context tokens used mean {statistics.fmean(used):.0f},"
               f" max {max(used)}")
     how = "reused the cached generation in bench/out" if info["index_reused"] else "built"
-    print(f"index: {how} ({info['index_s']:.1f}s);"
+    print(f"index: {how} ({info['index_s']:.1f}s); vectors {info['vectors']}:"
+          f" file {info['index_bytes'] / 1e6:.1f} MB, vector blobs"
+          f" {info['vector_bytes'] / 1e6:.1f} MB;"
           " latency includes embedding the question, one thread.")
 
 
@@ -373,6 +387,8 @@ def main() -> int:
     p.add_argument("--fresh", action="store_true", help="rebuild the store and index")
     p.add_argument("--limit", type=int, default=0, help="only the first N conversations")
     p.add_argument("--no-baselines", action="store_true")
+    p.add_argument("--vectors", default="", choices=["", "float32", "float16"],
+                   help="stored vector width of the index (default: the store's setting)")
     p.add_argument("--config", default="", help="JSON overrides of RecallConfig (tuning)")
     p.add_argument("--stemmers", action="store_true",
                    help="also compare the light and Porter stemmers against FTS5")

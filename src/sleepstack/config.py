@@ -57,6 +57,8 @@ class Config:
     #: ``[ingest] secrets``: "redact" (default) replaces secrets before a turn or a
     #: document is first written; "keep" stores them as given
     ingest_secrets: str = "redact"
+    #: ``[index] vectors``: stored vector width, "float32" (default) or "float16"
+    vectors: str = "float32"
     ttl_days: dict[str, int] = field(
         # One row per category the extractors emit (docs/claims.md); 0 = never expires.
         default_factory=lambda: {"conversation": 30, "project": 90, "preference": 365,
@@ -91,6 +93,11 @@ class Config:
                              f" not {secrets!r}", key="ingest.secrets")
         ttl = dict(cls().ttl_days)
         ttl.update({str(k): int(v) for k, v in sleep.get("ttl_days", {}).items()})
+        index = data.get("index", {})
+        vectors = index.get("vectors", "float32") if isinstance(index, dict) else None
+        if vectors not in ("float32", "float16"):
+            raise UsageError('sleepstack.toml: [index] vectors must be "float32" or "float16",'
+                             f" not {vectors!r}", key="index.vectors")
         log = data.get("log", {})
         if not isinstance(log, dict):
             raise UsageError("[log] in sleepstack.toml must be a table")
@@ -101,6 +108,7 @@ class Config:
             llm=str(sleep.get("llm", "none")),
             every=str(sleep.get("every", "6h")),
             ingest_secrets=str(secrets),
+            vectors=str(vectors),
             ttl_days=ttl,
             raw=data,
             time_range=TimeRange.parse(log.get("earliest"), log.get("max_future_days")),

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..config import Config
+from ..errors import UsageError
 from ..store import Store
 from ..store.audit import sha256_hex
 from ..store.paths import user_of
@@ -47,12 +48,13 @@ from .location import (
 )
 from .rows import Row, rows_for_file, source_kind, turn_rows
 from .schema import SCHEMA_VERSION, connect_ro, connect_rw, user_key
-from .vectors import F32, from_blob, get_embedder, to_blob
+from .vectors import DEFAULT_VECTORS, F32, VECTOR_DTYPES, from_blob, get_embedder, to_blob
 
 __all__ = [
     "GenerationInfo",
     "build_generation",
     "configured_embedder",
+    "configured_vectors",
     "embed_key",
     "plan_embedding",
 ]
@@ -115,8 +117,21 @@ def configured_embedder(store: Store) -> str:
         return Config().embedder
 
 
-def _open_previous(path: Path, spec: str, dim: int) -> tuple[sqlite3.Connection | None, bool]:
+def configured_vectors(store: Store) -> str:
+    """``[index] vectors`` of the store's ``sleepstack.toml``: the stored vector width."""
+    try:
+        return Config.parse(store.fs.read_bytes(CONFIG_FILE).decode("utf-8")).vectors
+    except FileNotFoundError:
+        return Config().vectors
+
+
+def _open_previous(path: Path, spec: str, dim: int,
+                   dtype: str = DEFAULT_VECTORS) -> tuple[sqlite3.Connection | None, bool]:
     """The current generation if readable and built with the same embedder; and its schema fit.
+
+    A generation of another vector width is not continued (one generation stores
+    one width); it lends its vectors only when they are at least as precise as
+    *dtype*: float16 vectors widened to float32 would not be the float32 index.
 
     Only a generation of the current schema can be continued incrementally; an
     older one still lends its vectors, since re-embedding is the slow part of a
@@ -127,8 +142,12 @@ def _open_previous(path: Path, spec: str, dim: int) -> tuple[sqlite3.Connection 
         conn = connect_ro(path)
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("embedder") == spec and meta.get("dim") == str(dim):
+            have = meta.get("vectors", "float32")  # written before the setting: float32
+            if have == "float16" and dtype != "float16":
+                conn.close()
+                return None, False
             conn.execute("SELECT count(*) FROM items_fts").fetchone()  # a damaged FTS fails here
-            return conn, meta.get("schema") == SCHEMA_VERSION
+            return conn, meta.get("schema") == SCHEMA_VERSION and have == dtype
         conn.close()
     except sqlite3.Error:
         pass  # a corrupt generation is simply rebuilt
@@ -296,7 +315,7 @@ def _embed_rows(rows: list[Row], spec: str, known: dict[str, F32],
     return [known[r.text_key] for r in rows]
 
 
-def _insert(conn: sqlite3.Connection, rows: list[Row], vecs: list[F32]) -> None:
+def _insert(conn: sqlite3.Connection, rows: list[Row], vecs: list[F32], dtype: str) -> None:
     conn.executemany(
         "INSERT OR REPLACE INTO items (key, user, ukey, layer, path, text, role, ctx, cites, at,"
         " at_ts, valid_from, valid_to, superseded_by, session, topic, tkey, vec, flags, findings)"
@@ -304,7 +323,7 @@ def _insert(conn: sqlite3.Connection, rows: list[Row], vecs: list[F32]) -> None:
         (
             (r.key, r.user, user_key(r.user), r.layer, r.path, r.text, r.role or "", r.context,
              json.dumps(list(r.cites), ensure_ascii=False), r.at, r.at_ts, r.valid_from,
-             r.valid_to, r.superseded_by, r.session, r.topic, r.text_key, to_blob(v),
+             r.valid_to, r.superseded_by, r.session, r.topic, r.text_key, to_blob(v, dtype),
              " ".join(r.flags), _findings(r))
             for r, v in zip(rows, vecs, strict=True)
         ),
@@ -355,6 +374,7 @@ def build_generation(
     full: bool = False,
     progress: Progress | None = None,
     vectors: Mapping[str, Sequence[float]] | None = None,
+    vector_dtype: str | None = None,
 ) -> GenerationInfo:
     """Build (incrementally unless *full*) and publish a new index generation.
 
@@ -362,19 +382,26 @@ def build_generation(
     and the current generation is returned with ``added == removed == 0``.
     *vectors* are precomputed vectors by :func:`embed_key` (the work items of
     :func:`plan_embedding`, embedded elsewhere): used instead of embedding those
-    texts here; anything still missing is embedded as usual.
+    texts here; anything still missing is embedded as usual. *vector_dtype*
+    (``"float32"`` or ``"float16"``) is the stored width, by default the store's
+    ``[index] vectors``; a change of width rebuilds in full.
     """
     t0 = time.perf_counter()
     spec = embedder or configured_embedder(store)
     emb = get_embedder(spec)
     dim = int(emb.dim)
+    dtype = vector_dtype or configured_vectors(store)
+    if dtype not in VECTOR_DTYPES:
+        raise UsageError(f"index vectors must be one of {', '.join(VECTOR_DTYPES)}, not {dtype!r}",
+                         key="index.vectors")
     directory = index_dir(store)
     with build_lock(directory):
         cur = current_generation(directory)
-        prev, same_schema = _open_previous(cur[1], spec, dim) if cur is not None else (None, False)
+        prev, same_schema = (_open_previous(cur[1], spec, dim, dtype) if cur is not None
+                             else (None, False))
         try:
             return _build_locked(store, directory, cur, prev, spec, dim, full or not same_schema,
-                                 progress, t0, vectors or {})
+                                 progress, t0, vectors or {}, dtype)
         finally:
             if prev is not None:
                 prev.close()
@@ -391,6 +418,7 @@ def _build_locked(
     progress: Progress | None,
     t0: float,
     vectors: Mapping[str, Sequence[float]],
+    dtype: str = DEFAULT_VECTORS,
 ) -> GenerationInfo:
     incremental = prev is not None and not full
     plan, _ = _plan(store, _indexed_sources(prev if incremental else None))
@@ -425,7 +453,7 @@ def _build_locked(
             removed += conn.execute("DELETE FROM items WHERE path = ?", (path,)).rowcount
         conn.executemany("DELETE FROM sources WHERE path = ?", ((p,) for p in plan.gone))
         before = int(conn.execute("SELECT count(*) FROM items").fetchone()[0])
-        _insert(conn, plan.add, vecs)
+        _insert(conn, plan.add, vecs, dtype)
         conn.executemany(
             "INSERT OR REPLACE INTO sources (path, kind, user, sha, size) VALUES (?,?,?,?,?)",
             ((p, k, u, s, n) for p, (k, u, s, n) in plan.sources.items()),
@@ -441,6 +469,7 @@ def _build_locked(
             "generation": str(number),
             "embedder": spec,
             "dim": str(dim),
+            "vectors": dtype,
             "store": store.url,
             "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "items": str(total),

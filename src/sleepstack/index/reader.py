@@ -26,7 +26,7 @@ from ..store import Store
 from .location import current_generation, index_dir
 from .rows import Row
 from .schema import SCHEMA_VERSION, connect_ro, user_key
-from .vectors import F32
+from .vectors import F32, matrix_from_blobs
 
 __all__ = [
     "BM25_WEIGHTS",
@@ -129,9 +129,8 @@ class Generation:
         )
         ids: dict[int, int] = {}
         rows: list[Row] = []
-        blobs: list[bytes] = []
+        blobs: list[bytes | None] = []
         dim = self.dim
-        zero = bytes(4 * dim)
         for (iid, key, user, layer, path, text, role, cites, at, vf, vt, succ, session, topic,
              vec, flags) in cur:
             ids[int(iid)] = len(rows)
@@ -140,11 +139,9 @@ class Generation:
                             session=session, role=role or None, topic=topic,
                             superseded_by=succ,
                             flags=tuple(flags.split()) if flags else ()))
-            blobs.append(vec if vec is not None and len(vec) == 4 * dim else zero)
-        matrix: F32 = (
-            np.frombuffer(b"".join(blobs), dtype="<f4").reshape(len(rows), dim).astype(np.float32)
-            if rows else np.zeros((0, dim), dtype=np.float32)
-        )
+            blobs.append(vec)
+        # float32 or float16 on disk (index.vectors); always float32 in memory for scoring
+        matrix: F32 = matrix_from_blobs(blobs, dim)
         return ids, rows, matrix
 
     def user_data(self, user: str) -> UserData:
