@@ -94,8 +94,9 @@ def _vecs(path: str) -> dict[str, bytes]:
         conn.close()
 
 
-def test_setting_stores_float16_and_recall_reads_it(tmp_path: Path) -> None:
-    mem = _mem(tmp_path, "float16")
+@pytest.mark.parametrize("setting", [None, "float16"])
+def test_setting_stores_float16_and_recall_reads_it(tmp_path: Path, setting: str | None) -> None:
+    mem = _mem(tmp_path, setting)  # float16 is the default
     info = build_generation(mem.store, embedder=MINILM)
     assert _widths(info.path) == ("float16", {2 * 384})
     gen = open_current(mem.store)
@@ -105,9 +106,9 @@ def test_setting_stores_float16_and_recall_reads_it(tmp_path: Path) -> None:
 
 
 def test_changing_width_rebuilds_in_full_and_never_widens_float16(tmp_path: Path) -> None:
-    mem = _mem(tmp_path, None)
+    mem = _mem(tmp_path, "float32")
     first = build_generation(mem.store, embedder=MINILM)
-    assert _widths(first.path) == ("float32", {4 * 384})  # the default
+    assert _widths(first.path) == ("float32", {4 * 384})
     first_vecs = _vecs(first.path)
     # float32 -> float16: a full rebuild (one width per generation), vectors reused
     half = build_generation(mem.store, embedder=MINILM, vector_dtype="float16")
@@ -122,13 +123,19 @@ def test_changing_width_rebuilds_in_full_and_never_widens_float16(tmp_path: Path
 
 def test_old_generation_without_the_key_reads_as_float32(tmp_path: Path) -> None:
     mem = _mem(tmp_path, None)
-    info = build_generation(mem.store, embedder=MINILM)
+    info = build_generation(mem.store, embedder=MINILM, vector_dtype="float32")
     conn = sqlite3.connect(info.path)
     conn.execute("DELETE FROM meta WHERE key = 'vectors'")  # as written before the setting
     conn.commit()
     conn.close()
-    again = build_generation(mem.store, embedder=MINILM)
+    ctx = recall(mem.store, "What did Melanie paint?", "ann", budget_tokens=60)
+    assert ctx.cites and ctx.cites[0] == "A1"  # read as float32
+    again = build_generation(mem.store, embedder=MINILM, vector_dtype="float32")
     assert not again.published  # same width: the old generation is continued, not rebuilt
+    # Under the float16 default the old generation is rebuilt in full, its vectors reused.
+    new = build_generation(mem.store, embedder=MINILM)
+    assert new.published and new.added == len(SENTENCES)
+    assert _widths(new.path) == ("float16", {2 * 384})
     ctx = recall(mem.store, "What did Melanie paint?", "ann", budget_tokens=60)
     assert ctx.cites and ctx.cites[0] == "A1"
 

@@ -57,8 +57,8 @@ class Config:
     #: ``[ingest] secrets``: "redact" (default) replaces secrets before a turn or a
     #: document is first written; "keep" stores them as given
     ingest_secrets: str = "redact"
-    #: ``[index] vectors``: stored vector width, "float32" (default) or "float16"
-    vectors: str = "float32"
+    #: ``[index] vectors``: stored vector width, "float16" (default) or "float32"
+    vectors: str = "float16"
     ttl_days: dict[str, int] = field(
         # One row per category the extractors emit (docs/claims.md); 0 = never expires.
         default_factory=lambda: {"conversation": 30, "project": 90, "preference": 365,
@@ -94,7 +94,7 @@ class Config:
         ttl = dict(cls().ttl_days)
         ttl.update({str(k): int(v) for k, v in sleep.get("ttl_days", {}).items()})
         index = data.get("index", {})
-        vectors = index.get("vectors", "float32") if isinstance(index, dict) else None
+        vectors = index.get("vectors", "float16") if isinstance(index, dict) else None
         if vectors not in ("float32", "float16"):
             raise UsageError('sleepstack.toml: [index] vectors must be "float32" or "float16",'
                              f" not {vectors!r}", key="index.vectors")

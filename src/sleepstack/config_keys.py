@@ -47,7 +47,7 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     _K("sleep.summary_days", "int", 3, "sleep.cycle.settings_from_config", minimum=0),
     _K("sleep.ttl_days", "table[int]", "per category", "sleep.cycle (fact expiry)"),
     _K("ingest.secrets", "str", "redact", "wake.log / ingest", choices=("redact", "keep")),
-    _K("index.vectors", "str", "float32", "index.build (stored vector width; scored as float32)",
+    _K("index.vectors", "str", "float16", "index.build (stored vector width; scored as float32)",
        choices=("float32", "float16")),
     _K("log.earliest", "any", "1970-01-01", "layers.timerange.TimeRange (ISO 8601 time)"),
     _K("log.max_future_days", "float", 1, "layers.timerange.TimeRange", minimum=0),

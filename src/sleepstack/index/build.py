@@ -361,7 +361,7 @@ def _rebuild_topics(conn: sqlite3.Connection, dim: int) -> None:
         if vecs:
             c = np.mean(np.stack(vecs), axis=0)
             norm = float(np.linalg.norm(c))
-            centroid = to_blob((c / norm).astype(np.float32)) if norm > 0 else None
+            centroid = to_blob((c / norm).astype(np.float32), "float32") if norm > 0 else None
         top = " ".join(t for t, _ in counts.most_common(200))
         conn.execute("INSERT INTO topics (slug, chunks, centroid, terms) VALUES (?,?,?,?)",
                      (slug, len(vecs), centroid, top))

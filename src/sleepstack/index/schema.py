@@ -8,7 +8,9 @@ Tables:
              byte size indexed. For raw logs the size is the *watermark*: the
              wake path reads anything past it straight from the file.
 ``items``    one row per retrievable item (see :mod:`.rows`), with its vector
-             as a float32 blob and ``tkey``, the hash of the embedded text,
+             as a float32 or float16 blob (``[index] vectors``; ``meta.vectors``
+             names it, absent = float32; the blob's length decodes it, so the
+             width needs no schema version) and ``tkey``, the hash of the embedded text,
              so later generations reuse vectors instead of re-embedding.
              ``text`` is the validated text (secrets redacted); ``flags`` the
              rules that flagged it (space-separated, empty when clean) and
