@@ -3,10 +3,17 @@
 * A **user** item carries the user's graph as it stands and the cycle's new
   turns (already through the trust gate at snapshot time); its work folds the
   turns into the graph (:func:`sleepstack.graph.build_graph`). A user with no
-  new turns has no item.
+  new turns has no item. A user with a raw log but **no graph file yet** (a
+  store that logged turns before the graph tier existed, or one switched from
+  ``tier = "facts"``) is backfilled: the item carries every turn of the user's
+  log (tombstones left out, through the same trust gate) and builds the graph
+  from nothing. The file it writes is what marks the user done, so this runs
+  once.
 * A **topic** item carries every document of one ``memory/topics/<slug>/``
   with its sha; its work rebuilds that topic's graph from them. A topic whose
-  documents are the ones its graph was built from (``sources``) has no item:
+  documents are the ones its graph was built from (``sources``) has no item
+  (a topic with no graph file yet has built from nothing, so it is built from
+  all its documents):
   an unchanged topic is never rebuilt, and since an item is only its content,
   an engine's cache (local or Flyte) serves a repeated one.
 
@@ -21,17 +28,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import NotFoundError
+from ...errors import NotFoundError, PathRefused
 from ...graph.build import Text, build_graph, speaker_of
 from ...graph.extract import Statement
 from ...graph.llm import llm_statements
 from ...graph.model import Graph, graph_path, topic_graph_path
 from ...graph.tier import tier_of
+from ...layers.rawlog import is_erased, parse_file
 from ...layers.topics import topic_of
 from ...layers.trust import screen
 from ...plan import CycleState, Item, Result
 from ...store import Store
+from ...store.paths import check_user_id
 from .llm import cycle_llm
+from .snapshot import screen_turns
 
 __all__ = ["graph_inputs", "graph_merge", "graph_split", "graph_work"]
 
@@ -46,20 +56,55 @@ def _read(store: Store, path: str) -> tuple[str, str | None]:
         return "", None
 
 
+def _logged_users(raw_sizes: dict[str, int]) -> set[str]:
+    """Every user with a raw-log file (``memory/log/<user>/<day>.md``)."""
+    out: set[str] = set()
+    for path in raw_sizes:
+        parts = path.split("/")
+        if len(parts) < 4:
+            continue
+        try:
+            out.add(check_user_id(parts[2]))
+        except PathRefused:
+            continue
+    return out
+
+
+def _all_turns(store: Store, user: str, raw_sizes: dict[str, int]) -> list[dict[str, Any]]:
+    """Every turn of *user*'s log as the snapshot saw it, screened (for a backfill)."""
+    prefix = f"memory/log/{user}/"
+    out: list[dict[str, Any]] = []
+    for path, size in sorted(raw_sizes.items()):
+        if not path.startswith(prefix):
+            continue
+        data = store.fs.read_bytes(path)[:size]
+        data = data[: data.rfind(b"\n") + 1]  # a line still being written waits
+        out.extend(t.to_dict() for t in parse_file(data.decode("utf-8", errors="replace"), user)
+                   if not is_erased(t))
+    return screen_turns(out)
+
+
 def graph_inputs(store: Store, state: CycleState, raw: dict[str, Any] | None) -> None:
     """Read the graph files and topic documents the graph phase needs into the state."""
     tier = tier_of(raw)
     table = (raw or {}).get("structured", {})
-    info: dict[str, Any] = {"tier": tier, "users": {}, "topics": {},
+    info: dict[str, Any] = {"tier": tier, "users": {}, "topics": {}, "backfill": {},
                             "llm": isinstance(table, dict) and table.get("llm") is True}
     state.inputs["graph"] = info
     if tier != "graph":
         return
-    for user in state.users:
+    raw_sizes: dict[str, int] = state.inputs.get("raw_sizes", {})
+    logged = _logged_users(raw_sizes)
+    for user in sorted({*state.users, *logged}):
         path = graph_path(user)
         text, sha = _read(store, path)
-        state.base.setdefault(path, sha)
-        info["users"][user] = text
+        if sha is None and user in logged:
+            # No graph yet: build it from the whole log, once (the file marks it done).
+            state.base.setdefault(path, sha)
+            info["backfill"][user] = _all_turns(store, user, raw_sizes)
+        elif user in state.users:
+            state.base.setdefault(path, sha)
+            info["users"][user] = text
     docs: dict[str, list[dict[str, str]]] = {}
     for path in store.list("memory/topics/"):
         slug = topic_of(path)
@@ -77,15 +122,17 @@ def graph_inputs(store: Store, state: CycleState, raw: dict[str, Any] | None) ->
 
 
 def graph_split(state: CycleState) -> list[Item]:
-    """One item per user with new turns, one per topic whose documents changed."""
+    """One item per user with new turns or no graph yet, one per topic whose documents changed."""
     info = state.inputs.get("graph") or {}
     if info.get("tier") != "graph":
         return []
     items: list[Item] = []
     new_turns: dict[str, list[dict[str, Any]]] = state.inputs.get("new_turns", {})
-    for user in state.users:
-        turns = new_turns.get(user) or []
-        if not turns:
+    backfill: dict[str, list[dict[str, Any]]] = info.get("backfill", {})
+    for user in sorted({*state.users, *backfill}):
+        # A backfill carries the whole log (the new turns included) and builds from nothing.
+        turns = backfill[user] if user in backfill else new_turns.get(user) or []
+        if not turns and user not in backfill:
             continue
         items.append({"kind": "user", "owner": user, "prev": info["users"].get(user, ""),
                       "turns": [{k: t[k] for k in ("id", "role", "text", "at")} for t in turns],
