@@ -15,7 +15,14 @@ hands the ranking to :func:`expand`:
    ranked add it to their score, the others join the ranking even when they
    share no word with the question.
 
-Read-only: the graph file is read through the store's read API (and parsed
+The same walk runs through the graph of every reference topic the question
+was routed to (``config/graph/topics/<slug>.json``; the routed topics are the
+ones whose passages are in the pool). A topic graph cites document paths, so
+an entity's strength goes to the passages of its documents that write one of
+its names: a passage about "Initech" joins the ranking for a question about
+"Maria Costa" (who works there) without sharing a word with it.
+
+Read-only: the graph files are read through the store's read API (and parsed
 once per content), nothing is written. A store with ``[structured] tier =
 "facts"`` refuses deep recall (:class:`~sleepstack.errors.TierRefused`).
 """
@@ -32,15 +39,15 @@ from datetime import datetime
 from typing import Any
 
 from ..errors import NotFoundError, TierRefused
-from ..graph.model import Graph, graph_path
+from ..graph.model import Graph, graph_path, topic_graph_path
 from ..graph.tier import require_graph
 from ..index.rows import Row
 from ..store import Store
 from ..store.store import CONFIG_FILE
 from .context import Piece
 
-__all__ = ["DEFAULT_DEEP", "DeepConfig", "DeepResult", "check_tier", "expand", "load_user_graph",
-           "names_in", "wants_deep"]
+__all__ = ["DEFAULT_DEEP", "DeepConfig", "DeepResult", "check_tier", "expand",
+           "load_topic_graph", "load_user_graph", "names_in", "wants_deep"]
 
 
 @dataclass(frozen=True)
@@ -124,11 +131,20 @@ def wants_deep(store: Store, user: str, question: str) -> bool:
 
 def load_user_graph(store: Store, user: str) -> Graph:
     """*user*'s graph, parsed once per file content (empty when none was built)."""
+    return _load(store, graph_path(user), user)
+
+
+def load_topic_graph(store: Store, slug: str) -> Graph:
+    """Reference topic *slug*'s graph, parsed once per file content (empty when none)."""
+    return _load(store, topic_graph_path(slug), slug)
+
+
+def _load(store: Store, path: str, user: str) -> Graph:
     try:
-        raw = store.read_bytes(graph_path(user))
+        raw = store.read_bytes(path)
     except NotFoundError:
         return Graph(user)
-    key = hashlib.sha256(raw).hexdigest()
+    key = hashlib.sha256(path.encode() + b"\0" + raw).hexdigest()
     with _LOCK:
         got = _GRAPHS.get(key)
     if got is not None:
@@ -188,13 +204,32 @@ def _walk(g: Graph, seeds: dict[str, float], cfg: DeepConfig) -> dict[str, float
 def expand(store: Store, user: str, rows: Sequence[Row], hidden: Sequence[bool] | Any,
            pieces: list[Piece], query: str, anchor: datetime,
            cfg: DeepConfig | None = None) -> DeepResult:
-    """*pieces* re-ranked with what the user's graph connects to the question."""
+    """*pieces* re-ranked with what the user's graph and the routed topics' graphs connect."""
     cfg = cfg or DEFAULT_DEEP
+    best = max((p.score for p in pieces), default=0.0) or 1.0
+    got = _expand_user(store, user, rows, hidden, pieces, query, anchor, cfg, best)
+    topics = sorted({r.topic for r in rows if r.layer == "topic" and r.topic})
+    if not topics:
+        return got
+    seeds, added = list(got.seeds), got.added
+    out = got.pieces
+    for slug in topics:
+        tg = load_topic_graph(store, slug)
+        if tg.entities:
+            s, n = _expand_topic(tg, slug, rows, hidden, out, query, cfg, best)
+            seeds += [f"{slug}:{e}" for e in s]
+            added += n
+    out.sort(key=lambda p: (-p.score, p.row.key))
+    return DeepResult(out, seeds, added)
+
+
+def _expand_user(store: Store, user: str, rows: Sequence[Row], hidden: Sequence[bool] | Any,
+                 pieces: list[Piece], query: str, anchor: datetime, cfg: DeepConfig,
+                 best: float) -> DeepResult:
     g = load_user_graph(store, user)
     if not g.entities:
-        return DeepResult(pieces, [], 0)
+        return DeepResult(list(pieces), [], 0)
     seeds: dict[str, float] = dict.fromkeys(names_in(g, query), 1.0)
-    best = max((p.score for p in pieces), default=0.0) or 1.0
     by_cite: dict[str, list[str]] = {}
     for e in g.entities.values():
         for c in e.cites:
@@ -208,7 +243,7 @@ def expand(store: Store, user: str, rows: Sequence[Row], hidden: Sequence[bool] 
     seeds = {k: v for k, v in seeds.items()
              if k in g.entities and 0 < _fanout(g, k) <= cfg.max_fanout}
     if not seeds:
-        return DeepResult(pieces, [], 0)
+        return DeepResult(list(pieces), [], 0)
     strength = _walk(g, seeds, cfg)
     gain: dict[str, float] = {}
     for eid, s in strength.items():
@@ -219,7 +254,7 @@ def expand(store: Store, user: str, rows: Sequence[Row], hidden: Sequence[bool] 
         for c in ent.cites:
             gain[c] = gain.get(c, 0.0) + per
     if not gain:
-        return DeepResult(pieces, sorted(seeds), 0)
+        return DeepResult(list(pieces), sorted(seeds), 0)
     anchor_ts = anchor.timestamp()
     known = {c: p for p in pieces for c in p.row.cites}
     added = 0
@@ -246,3 +281,67 @@ def expand(store: Store, user: str, rows: Sequence[Row], hidden: Sequence[bool] 
         hit.score += bonus
     out.sort(key=lambda p: (-p.score, p.row.key))
     return DeepResult(out, sorted(seeds), added)
+
+
+def _writes_name(g: Graph, eid: str, text: str) -> bool:
+    """Whether *text* writes one of entity *eid*'s names (whole words, any case)."""
+    low = text.casefold()
+    for n in g.entities[eid].names():
+        n2 = n.casefold()
+        if len(n2) >= 3 and n2 in low and re.search(rf"(?<!\w){re.escape(n2)}(?!\w)", low):
+            return True
+    return False
+
+
+def _expand_topic(g: Graph, slug: str, rows: Sequence[Row], hidden: Sequence[bool] | Any,
+                  pieces: list[Piece], query: str, cfg: DeepConfig,
+                  best: float) -> tuple[list[str], int]:
+    """Add to *pieces* (in place) the passages of *slug* its graph connects to the query.
+
+    Returns the seeds and how many passages joined the ranking. A topic graph's
+    entities cite document paths; a seed from a hit, and a passage's gain, need
+    the passage to write the entity's name, so one long document does not lend
+    every entity to every one of its passages.
+    """
+    seeds: dict[str, float] = dict.fromkeys(names_in(g, query), 1.0)
+    by_doc: dict[str, list[str]] = {}
+    for e in g.entities.values():
+        for c in e.cites:
+            by_doc.setdefault(c, []).append(e.id)
+    for p in pieces[: cfg.seed_hits]:
+        if p.row.layer != "topic" or p.row.topic != slug:
+            continue
+        share = cfg.seed_share * p.score / best
+        for eid in by_doc.get(p.row.path, ()):
+            if share > seeds.get(eid, 0.0) and _writes_name(g, eid, p.row.text):
+                seeds[eid] = share
+    seeds = {k: v for k, v in seeds.items()
+             if k in g.entities and 0 < _fanout(g, k) <= cfg.max_fanout}
+    if not seeds:
+        return [], 0
+    strength = _walk(g, seeds, cfg)
+    passages: dict[str, list[int]] = {}
+    for i, r in enumerate(rows):
+        if r.layer == "topic" and r.topic == slug and not hidden[i]:
+            passages.setdefault(r.path, []).append(i)
+    gain: dict[int, float] = {}
+    for eid, s in strength.items():
+        ent = g.entities.get(eid)
+        if ent is None or not ent.cites or _fanout(g, eid) > cfg.max_fanout:
+            continue
+        per = s / (1.0 + math.log(_fanout(g, eid)))
+        for doc in ent.cites:
+            for i in passages.get(doc, ()):
+                if _writes_name(g, eid, rows[i].text):
+                    gain[i] = gain.get(i, 0.0) + per
+    known = {p.row.key: p for p in pieces}
+    added = 0
+    for i, v in sorted(gain.items()):
+        hit = known.get(rows[i].key)
+        if hit is None:
+            hit = Piece(rows[i], 0.0, extra={"pos": i, "deep": True})
+            known[rows[i].key] = hit
+            pieces.append(hit)
+            added += 1
+        hit.score += cfg.weight * best * min(1.0, v)
+    return sorted(seeds), added
