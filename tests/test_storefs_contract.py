@@ -95,6 +95,18 @@ class StoreFSContract:
             fs.truncate("l.jsonl", 6)
         assert fs.read_bytes("l.jsonl") == b"whole\n"
 
+    def test_remove_after_write_new_of_a_name_seen_absent(self, fs: StoreFS) -> None:
+        # Found by the state machine on S3: a blob removed while absent, then written,
+        # then removed again, in one lease, must be gone (the session had noted it as
+        # absent and skipped the second delete).
+        with fs.lock():
+            fs.remove("versions/aa/aa01")
+            fs.write_new("versions/aa/aa01", b"blob")
+            assert fs.read_bytes("versions/aa/aa01") == b"blob"
+            fs.remove("versions/aa/aa01")
+            assert not fs.exists("versions/aa/aa01")
+        assert fs.list("versions") == []
+
     def test_remove_is_idempotent(self, fs: StoreFS) -> None:
         with fs.lock():
             fs.write_atomic("gone.txt", b"x")

@@ -513,10 +513,17 @@ class S3FS(LeaseMixin):
 
     def write_new(self, rel: str, data: bytes) -> None:
         """Content-addressed blob: create it unless it is already there (same name, same bytes)."""
-        with contextlib.suppress(Precondition):
-            self._put(rel, data, IfNoneMatch="*")
-        if self._in_session():
-            self._bodies[rel] = data  # replaying the commit reads it right back
+        try:
+            etag = self._put(rel, data, IfNoneMatch="*")
+        except Precondition:
+            # Already there: its etag is unknown to this session, so forget what we
+            # saw (a "seen absent" left behind would make a later remove a no-op).
+            if self._in_session():
+                self._seen.pop(rel, None)
+                self._bodies[rel] = data
+            return
+        # replaying the commit reads it right back
+        self._note(rel, etag, data)
 
     def truncate(self, rel: str, size: int) -> None:  # noqa: D102
         data = self.read_bytes(rel)
