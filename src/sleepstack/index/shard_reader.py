@@ -31,7 +31,7 @@ from .location import index_dir
 from .reader import Generation, IndexUnavailable, _ident, _open, open_current
 from .shards import base_name, enabled, read_manifest, user_name
 
-__all__ = ["MANIFEST_TTL", "forget_views", "open_for_recall", "purge_shards", "shard_dir",
+__all__ = ["MANIFEST_TTL", "forget_views", "open_for_recall", "shard_dir",
            "with_topics"]
 
 MANIFEST_TTL: Final = 1.0
@@ -141,21 +141,11 @@ def with_topics(store: Store, gen: Generation, user: str, slugs: list[str]) -> G
     return _view(store, manifest, names)
 
 
-INDEX_PURGE_HOOKS.append(lambda: forget_views())  # an erasure drops the open views too
-
-
-def purge_shards(store: Store) -> None:
-    """Delete the store's published shards and manifest and the local copies (erasure)."""
-    from .shards import SHARD_DIR
-
-    for key in store.fs.list(SHARD_DIR):
-        store.fs.remove(key)
-    shutil.rmtree(shard_dir(store), ignore_errors=True)
-    forget_views()
-
-
 def forget_views() -> None:
     """Drop the cached manifests and views (tests)."""
     with _lock:
         _manifests.clear()
         _views.clear()
+
+
+INDEX_PURGE_HOOKS.append(forget_views)  # an erasure drops the open views too

@@ -122,10 +122,10 @@ def promote(store: Store, text: str, *, user: str, actor: str, category: str = "
         clean = redact_secrets(clean)
     turn_id = f"t-{pid}"
     stamp = datetime.fromisoformat(at.replace("Z", "+00:00"))
-    append_turns(store, [Turn(turn_id, user, SESSION, "user", clean, stamp)], actor=actor,
+    turn = Turn(turn_id, user, SESSION, "user", clean, stamp)
+    append_turns(store, [turn], actor=actor,
                  reason=f"promote {pid}: the curated text, for the fact to cite",
                  time_range=time_range, secrets=secrets)
-    turn = Turn(turn_id, user, SESSION, "user", clean, stamp)
     value, body = clean, clean
     read = _as_claim(turn)
     if read is not None:  # one statement: stored in slot form, so it renders as a fact
