@@ -244,11 +244,17 @@ def test_compaction_folds_segments_and_keeps_the_whole_chain(client: Any, bucket
 def test_two_stores_of_one_process_do_not_wait_for_each_others_linger(bucket: str) -> None:
     url = f"s3://{bucket}/two"
     _s3_init(url, linger=0).close()
-    a, b = Store(S3FS(url, lease_linger=1.5)), Store(S3FS(url, lease_linger=1.5))
+    # A linger far longer than four writes take even on a loaded machine, so
+    # waiting out a single one is unmistakable (the bound is not a speed test).
+    linger = 30.0
+    a = Store(S3FS(url, lease_linger=linger, lease_ttl=2 * linger))
+    b = Store(S3FS(url, lease_linger=linger, lease_ttl=2 * linger))
     t = time.monotonic()
     for i in range(4):  # alternating writers, as a server's per-token stores do
         (a if i % 2 else b).write_text("user/a/x.md", f"v{i}", **W)
-    assert time.monotonic() - t < 3 * 1.5 - 0.5  # three handovers, none waited out a linger
+    assert time.monotonic() - t < linger  # three handovers, none waited out a linger
+    a.fs.close()  # type: ignore[attr-defined]
+    b.fs.close()  # type: ignore[attr-defined]
     assert Store.open(url).read_text("user/a/x.md") == "v3"
 
 

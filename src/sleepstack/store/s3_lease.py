@@ -31,6 +31,9 @@ __all__ = ["Lease", "LeaseMixin"]
 
 log = logging.getLogger(__name__)
 
+#: how long to wait for a sibling's mutex before leaving its lease to expire
+_SIBLING_WAIT_S = 0.25
+
 #: every S3FS that may still hold a lingering lease, released at interpreter exit
 _LINGERING: weakref.WeakSet[LeaseMixin] = weakref.WeakSet()
 
@@ -142,7 +145,11 @@ class LeaseMixin:
         for other in list(_LINGERING):
             if other is self or other.url != self.url:
                 continue
-            if other._mutex.acquire(blocking=False):
+            # A short wait, not a non-blocking try: the other's reaper takes its
+            # mutex for a moment on every wake-up, and missing that moment would
+            # make this session wait out the whole linger. Bounded, so two
+            # stores releasing each other at once cannot deadlock.
+            if other._mutex.acquire(timeout=_SIBLING_WAIT_S):
                 try:
                     if other._depth == 0:
                         other._drop_lease()
