@@ -63,6 +63,12 @@ def test_promote_makes_a_trusted_audited_fact(tmp_path: Path) -> None:
     assert run_cli("audit", "verify", home=home).returncode == 0
     audit = "".join(p.read_text() for p in home.rglob("*.jsonl") if "audit" in p.parts)
     assert "cli:promote" in audit
+    # The curated turn and the fact citing it land in one batch: a crash between
+    # them can never leave one without the other.
+    entries = [json.loads(line) for line in audit.splitlines() if line.strip()]
+    tx_of = {e.get("path"): e.get("tx") for e in entries}
+    log_path = next(p for p in tx_of if p and p.startswith("memory/log/ann/"))
+    assert tx_of[log_path] == tx_of["user/ann/facts.jsonl"]
     # Quarantine emptied, verdict archived.
     assert not list((home / "staging" / "sessions").rglob("inbox/*.json"))
     assert (home / "staging" / "archive" / f"{doc['proposal']}.json").exists()

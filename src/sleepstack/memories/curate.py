@@ -37,7 +37,7 @@ from ..sleep.phases.validate import archive_path, review_path, validate_text, ve
 from ..store import ABSENT, Change, Store
 from ..store.audit import sha256_hex
 from ..store.paths import check_user_id
-from ..wake.log import append_turns
+from ..wake.log import turn_changes
 from ..wake.propose import inbox_path, propose
 
 __all__ = ["Promoted", "promote"]
@@ -123,9 +123,7 @@ def promote(store: Store, text: str, *, user: str, actor: str, category: str = "
     turn_id = f"t-{pid}"
     stamp = datetime.fromisoformat(at.replace("Z", "+00:00"))
     turn = Turn(turn_id, user, SESSION, "user", clean, stamp)
-    append_turns(store, [turn], actor=actor,
-                 reason=f"promote {pid}: the curated text, for the fact to cite",
-                 time_range=time_range, secrets=secrets)
+    logged, guard = turn_changes(store, [turn], time_range=time_range, secrets=secrets)
     value, body = clean, clean
     read = _as_claim(turn)
     if read is not None:  # one statement: stored in slot form, so it renders as a fact
@@ -147,12 +145,15 @@ def promote(store: Store, text: str, *, user: str, actor: str, category: str = "
             facts[i] = f.close(at, by=fid)
             superseded = f.id
     facts.append(fact)
+    # One batch: the turn the fact cites, the fact, and the proposal's verdict,
+    # so a crash never leaves a curated turn without its fact or the reverse.
     store.apply([
+        *logged,
         Change("write", fpath, dump_facts(facts),
                sha256_hex(old_raw) if old_raw is not None else ABSENT),
         Change("write", archive_path(pid), verdict_record(
             record, raw.decode("utf-8", "replace"), decision="accept", reasons=reasons,
             verdict=verdict["verdict"], by=actor, at=at, inbox=inbox, note=fpath)),
         Change("delete", inbox, None, sha256_hex(raw)),
-    ], actor=actor, reason=f"promote {pid}: curated fact {fid}")
+    ], actor=actor, reason=f"promote {pid}: curated fact {fid}", guard=guard)
     return Promoted(pid, "accept", fact, superseded, tuple(reasons))

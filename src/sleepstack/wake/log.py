@@ -117,6 +117,29 @@ def append_turns(
     """
     if not turns:
         return []
+    changes, guard = turn_changes(store, turns, on_progress=on_progress,
+                                  time_range=time_range, secrets=secrets)
+    # Generated ids are unique by construction: no guard, so the store may group-commit
+    # these turns with other writers' (store/group.py).
+    store.apply(changes, actor=actor, reason=reason, guard=guard)
+    return [t.id for t in turns]
+
+
+def turn_changes(
+    store: Store,
+    turns: list[Turn],
+    *,
+    on_progress: Callable[[int, int], None] | None = None,
+    time_range: TimeRange | None = None,
+    secrets: str = "redact",
+) -> tuple[list[Change], Callable[[], None] | None]:
+    """The appends that log *turns*, checked as :func:`append_turns` checks them.
+
+    Returns the changes and the guard to run under the store lock (None when
+    every id is generated), so a caller can log turns in the same audited
+    batch as other changes: ``promote`` writes the curated turn and the fact
+    citing it together, never one without the other.
+    """
     if secrets not in SECRET_MODES:
         raise UsageError(f"secrets must be one of {', '.join(SECRET_MODES)}", secrets=secrets)
     limits = time_range or TimeRange()
@@ -153,7 +176,4 @@ def append_turns(
                 )
 
     changes = [Change("append", path, "".join(lines)) for path, lines in sorted(chunks.items())]
-    # Generated ids are unique by construction: no guard, so the store may group-commit
-    # these turns with other writers' (store/group.py).
-    store.apply(changes, actor=actor, reason=reason, guard=guard if explicit_users else None)
-    return [t.id for t in turns]
+    return changes, (guard if explicit_users else None)
