@@ -1,0 +1,183 @@
+"""The whole cycle as one Flyte task (``--engine flyte --remote``), in local mode on moto S3.
+
+``launch_cycle(remote=False)`` is the ``--remote`` code path with Flyte's local
+mode in place of a cluster: the same task (:func:`cycle_on_engine`) opens the
+``s3://`` store by URL, snapshots, runs the phases as nested actions, commits,
+publishes the shards and gives the lease back. The launching side never opens
+the store. A moto server on 127.0.0.1 (tests/conftest.py) is the object store.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("flyte")
+pytest.importorskip("moto")
+pytest.importorskip("botocore")
+
+from conftest import run_cli, s3_snapshot
+from cycle_seed import INJECTION, make_store, seed
+from sleepstack.api import Memory
+from sleepstack.errors import BackendError, UsageError
+from sleepstack.index import shard_reader
+from sleepstack.index.shards import MANIFEST, read_manifest
+from sleepstack.plan import CycleState, Item, Phase, Plan, Result
+from sleepstack.sleep import flyte_driver as fd
+from sleepstack.sleep.phases import default_plan
+from sleepstack.store import Store
+from sleepstack.store.s3 import LEASE_KEY
+
+NOW = "2026-01-06T06:00:00Z"
+
+
+def _lease_objects(client: Any, bucket: str, prefix: str) -> list[str]:
+    listed = client.list_objects_v2(Bucket=bucket, Prefix=f"{prefix}/{LEASE_KEY}")
+    return [o["Key"] for o in listed.get("Contents", [])]
+
+
+def _seeded(url: str) -> dict[str, str]:
+    store = make_store(url)  # type: ignore[arg-type]  # Store.init takes a URL too
+    ids = seed(store)
+    store.fs.close()  # type: ignore[attr-defined]  # give the seeding lease back
+    return ids
+
+
+def test_the_whole_cycle_runs_inside_the_task(bucket: str, client: Any, aws_env: dict[str, str],
+                                             tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"s3://{bucket}/mem"
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "driver-cache"))
+    ids = _seeded(url)
+    run = fd.launch_cycle(url, remote=False, now=NOW, cache_root=tmp_path / "flyte")
+    summary = run.summary
+    assert not summary.noop and summary.counts["facts_added"] == 3, summary.to_dict()
+    assert summary.report == f"{url}/reports/{summary.cycle_id}.html"
+    assert run.run["mode"] == "local" and run.run["name"].startswith("sleepstack-")
+    # The validator gate ran inside the task: the injection was rejected, not promoted.
+    assert [r["proposal"] for r in summary.rejections] == [ids["bad"]]
+    # The lease is free once the task has ended (no lingering writer).
+    assert _lease_objects(client, bucket, "mem") == []
+
+    store = Store.open(url)
+    mine = [e for e in store.audit_entries() if e.get("cycle") == summary.cycle_id]
+    assert mine and {e["actor"] for e in mine} == {"sleep"}
+    assert {e["reason"] for e in mine} == {f"sleep cycle {summary.cycle_id}"}
+    report = json.loads(store.read_text(f"reports/{summary.cycle_id}.json"))
+    assert report["engine"] == "flyte" and report["at"] == NOW
+    assert store.audit_verify().ok
+    account = "ZZ-4471"  # what the seeded injection asks to be remembered
+    assert account in INJECTION
+    for path in store.list():
+        if path.startswith(("memory/", "user/")):
+            assert account not in store.read_text(path), path
+    manifest = read_manifest(store)
+    assert manifest is not None and "base" in json.dumps(sorted(manifest["shards"]))
+    for entry in manifest["shards"].values():
+        assert store.fs.exists(entry["key"])
+    assert store.fs.exists(MANIFEST)
+    store.fs.close()  # type: ignore[attr-defined]
+
+    # The CLI's `audit verify`, a separate process with the same credentials.
+    r = run_cli("audit", "verify", home=url, env=aws_env)
+    assert r.returncode == 0 and r.stdout.startswith("ok:"), r.stderr
+
+    # A replica with a cache of its own reads the published shards and recalls the result.
+    replica_cache = tmp_path / "replica-cache"
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(replica_cache))
+    shard_reader.forget_views()
+    mem = Memory(url)
+    ctx = mem.recall("where do I live", "alice")
+    assert "Lisbon" in ctx.context and "Berlin" not in ctx.context
+    assert list(shard_reader.shard_dir(mem.store).glob("*.sqlite")), "no shard was downloaded"
+    assert "Lisbon" not in mem.recall("where do I live", "bob").context
+    mem.store.fs.close()  # type: ignore[attr-defined]
+
+    # A rerun finds nothing new: a no-op, and still no lease left behind.
+    again = fd.launch_cycle(url, remote=False, now=NOW, cache_root=tmp_path / "flyte")
+    assert again.summary.noop and again.summary.cycle_id == summary.cycle_id
+    assert _lease_objects(client, bucket, "mem") == []
+
+
+def _explode_split(state: CycleState) -> list[Item]:
+    return [{"n": 1}]
+
+
+def _explode_work(item: Item, settings: dict[str, Any]) -> Result:
+    raise BackendError("the phase failed on purpose")
+
+
+def _explode_merge(state: CycleState, results: list[Result]) -> None:
+    raise AssertionError("never reached")
+
+
+def failing_plan() -> Plan:
+    """The default plan with a last phase that fails (by reference, as a task needs)."""
+    base = default_plan()
+    boom = Phase("explode", _explode_split, _explode_work, _explode_merge, cpu_heavy=True)
+    return Plan((*base.phases, boom), report=base.report)
+
+
+def test_a_failure_inside_the_task_leaves_the_store_unchanged(
+        bucket: str, client: Any, aws_env: dict[str, str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"s3://{bucket}/mem"
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "driver-cache"))
+    _seeded(url)
+    before = s3_snapshot(client, bucket)
+    with pytest.raises(BackendError, match="failed on purpose"):
+        fd.launch_cycle(url, remote=False, now=NOW, plan=f"{__name__}:failing_plan",
+                        cache_root=tmp_path / "flyte")
+    assert s3_snapshot(client, bucket) == before
+    assert _lease_objects(client, bucket, "mem") == []
+    store = Store.open(url)
+    assert store.audit_verify().ok
+    assert not [e for e in store.audit_entries() if e.get("actor") == "sleep"]
+    store.fs.close()  # type: ignore[attr-defined]
+    # ...and the next cycle (the real plan) runs normally on the same store.
+    run = fd.launch_cycle(url, remote=False, now=NOW, cache_root=tmp_path / "flyte")
+    assert run.summary.counts["facts_added"] == 3
+
+
+@pytest.mark.parametrize("home", ["relative/home", "/abs/home", "file:///abs/home",
+                                  "memory://mem", "gs://bucket/x", "s3://"])
+def test_a_store_the_cluster_cannot_reach_is_refused(home: str) -> None:
+    with pytest.raises(UsageError, match=r"cannot see|names no bucket"):
+        fd.check_remote_store(home)
+
+
+def test_credentials_never_travel_as_task_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
+    secret = "wJalrXUtnFEMI-not-a-real-key-7731"
+    with pytest.raises(UsageError) as info:
+        fd.check_remote_store(f"s3://AKIAEXAMPLE:{secret}@bucket/mem")
+    assert secret not in str(info.value) and secret not in json.dumps(info.value.to_dict())
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", secret)
+    monkeypatch.setenv("AWS_SESSION_TOKEN", secret + "-token")
+    store, options = fd.task_inputs("s3://bucket/mem", now=NOW)
+    assert set(json.loads(options)) <= set(fd.OPTIONS)
+    assert secret not in store + options
+    assert not any(secret in v for v in (fd.DRIVER_ENV.env_vars or {}).values())
+    # Flyte secrets are named, never given: ENV_VAR=secret-key.
+    got = fd.secret_requests("AWS_ACCESS_KEY_ID=aws-key, AWS_SECRET_ACCESS_KEY=aws-secret")
+    assert [(s.as_env_var, s.key) for s in got] == [  # type: ignore[union-attr]
+        ("AWS_ACCESS_KEY_ID", "aws-key"), ("AWS_SECRET_ACCESS_KEY", "aws-secret")]
+    for bad in ("AWS_SECRET_ACCESS_KEY", "=x", "1BAD=x", f"AWS_SECRET_ACCESS_KEY={secret}!"):
+        with pytest.raises(UsageError, match="ENV_VAR=secret-key"):
+            fd.secret_requests(bad)
+    with pytest.raises(UsageError, match="unknown cycle option"):
+        fd._options(json.dumps({"aws_secret": secret}))
+
+
+def test_cli_remote_refuses_a_path_store_in_one_line(tmp_path: Path) -> None:
+    make_store(tmp_path / "home")
+    r = run_cli("sleep", "--engine", "flyte", "--remote", home=tmp_path / "home",
+                env={"HOME": str(tmp_path)})
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert r.returncode == 2 and len(lines) == 1, r.stderr
+    assert "cannot see the local path" in lines[0] and "s3://" in lines[0]
+    # Nothing ran: the store has no cycle.
+    assert not (tmp_path / "home" / "reports" / "state.json").exists()
+
