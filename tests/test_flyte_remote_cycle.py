@@ -52,7 +52,20 @@ def test_the_whole_cycle_runs_inside_the_task(bucket: str, client: Any, aws_env:
     url = f"s3://{bucket}/mem"
     monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "driver-cache"))
     ids = _seeded(url)
+    import flyte  # after sleepstack's engine module, which switches its telemetry off
+
+    # Every store this launch opens is opened inside a Flyte task, none by the launcher.
+    opened: list[bool] = []
+    real_init = Store.__init__
+
+    def spy(self: Store, *args: Any, **kwargs: Any) -> None:
+        opened.append(bool(flyte.ctx()))
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "__init__", spy)
     run = fd.launch_cycle(url, remote=False, now=NOW, cache_root=tmp_path / "flyte")
+    monkeypatch.setattr(Store, "__init__", real_init)
+    assert opened and all(opened), opened
     summary = run.summary
     assert not summary.noop and summary.counts["facts_added"] == 3, summary.to_dict()
     assert summary.report == f"{url}/reports/{summary.cycle_id}.html"
@@ -128,6 +141,10 @@ def test_a_failure_inside_the_task_leaves_the_store_unchanged(
     monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "driver-cache"))
     _seeded(url)
     before = s3_snapshot(client, bucket)
+    # A dry run on the engine: the diff comes back, nothing is written.
+    dry = fd.launch_cycle(url, remote=False, now=NOW, dry_run=True, cache_root=tmp_path / "flyte")
+    assert dry.summary.dry_run and dry.summary.diff and "Lisbon" in dry.summary.diff
+    assert s3_snapshot(client, bucket) == before
     with pytest.raises(BackendError, match="failed on purpose"):
         fd.launch_cycle(url, remote=False, now=NOW, plan=f"{__name__}:failing_plan",
                         cache_root=tmp_path / "flyte")

@@ -92,7 +92,7 @@ __all__ = [
 ]
 
 #: URL schemes a task on a cluster can reach (a path is the launching machine's disk)
-REMOTE_SCHEMES = ("s3",)
+REMOTE_SCHEMES = ("s3", "s3a")
 
 #: the step after the commit, by reference: retention lives above this package
 #: (forget/), and a reference is what a task can resolve on any machine
@@ -121,7 +121,7 @@ def check_remote_store(url: str) -> str:
     scheme = text.split("://", 1)[0].lower() if "://" in text else ""
     if scheme not in REMOTE_SCHEMES:
         where = text if scheme else f"the local path {text}"
-        examples = ", ".join(f"{s}://bucket/prefix" for s in REMOTE_SCHEMES)
+        examples = f"{REMOTE_SCHEMES[0]}://bucket/prefix"
         raise UsageError(
             f"--remote runs the cycle on the cluster, which cannot see {where}: "
             f"use a store on object storage ({examples})",
