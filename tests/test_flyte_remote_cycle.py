@@ -10,6 +10,8 @@ the store. A moto server on 127.0.0.1 (tests/conftest.py) is the object store.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ pytest.importorskip("flyte")
 pytest.importorskip("moto")
 pytest.importorskip("botocore")
 
-from conftest import run_cli, s3_snapshot
+from conftest import child_env, run_cli, s3_snapshot
 from cycle_seed import INJECTION, make_store, seed
 from sleepstack.api import Memory
 from sleepstack.errors import BackendError, UsageError
@@ -198,3 +200,29 @@ def test_cli_remote_refuses_a_path_store_in_one_line(tmp_path: Path) -> None:
     # Nothing ran: the store has no cycle.
     assert not (tmp_path / "home" / "reports" / "state.json").exists()
 
+
+
+def test_cli_remote_launch_fails_in_one_line_when_the_cluster_is_away(tmp_path: Path) -> None:
+    # The real --remote launch up to the network: the task is resolved by module
+    # from the package (whatever the working directory), the config path is made
+    # absolute, and the unreachable endpoint is one error line with the run's name.
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cfg = tmp_path / "flyte.yaml"
+    cfg.write_text(f"admin:\n  endpoint: dns:///127.0.0.1:{port}\n  insecure: true\n"
+                   "task:\n  project: memory\n  domain: development\n")
+    env = {"HOME": str(tmp_path), "AWS_ENDPOINT_URL": "http://127.0.0.1:9",
+           "SLEEPSTACK_FLYTE_IMAGE": "registry.invalid/sleepstack:test"}  # no image build
+    full = {k: v for k, v in child_env().items() if not k.startswith(("SLEEPSTACK_", "AWS_"))}
+    r = subprocess.run([sys.executable, "-m", "sleepstack", "--json", "--home", "s3://bucket/mem",
+                        "sleep", "--engine", "flyte", "--remote", "--flyte-config", "flyte.yaml"],
+                       env={**full, **env}, cwd=tmp_path, capture_output=True, text=True,
+                       timeout=120, check=False)
+    assert r.returncode == 1, r.stderr
+    errors = [ln for ln in r.stderr.splitlines() if ln.startswith("sleepstack: error:")]
+    assert len(errors) == 1 and "Flyte" in errors[0], r.stderr
+    body = json.loads(r.stdout)
+    assert body["error"] == "backend" and body["detail"]["run"].startswith("sleepstack-")

@@ -69,6 +69,8 @@ from ..engines.flyte import (  # isort: skip
     _translate,
     load_plan,
     point_local_cache,
+    remote_init,
+    remote_version,
 )
 
 import flyte  # isort: skip
@@ -296,25 +298,36 @@ def launch_cycle(store_url: str, *, remote: bool, flyte_config: str | os.PathLik
     t0 = time.perf_counter()
     try:
         if remote:
-            flyte.init_from_config(config)
-            result = flyte.with_runcontext(mode="remote", name=name).run(cycle_on_engine,
-                                                                         *inputs)
+            remote_init(config)
+            version = remote_version(DRIVER_ENV.env_vars, str(DRIVER_ENV.secrets),
+                                     DRIVER_ENV.service_account)
+            result = flyte.with_runcontext(mode="remote", name=name, copy_style="none",
+                                           version=version).run(cycle_on_engine, *inputs)
             run["url"] = getattr(result, "url", None)
             result.wait()
             out = _output(result.outputs())
         else:
             out = _run_local(name, inputs, cache_root)
     except flyte.errors.BaseRuntimeError as exc:
-        raise _translate(exc) from None
+        err = _translate(exc)
+        raise (_one_line(err, run=name) if isinstance(err, SleepstackError) else err) from None
     except SleepstackError:
         raise
     except Exception as exc:  # connection, auth, build: one clear line for the CLI
         if not remote:
             raise
-        raise BackendError(f"the Flyte run failed: {type(exc).__name__}: {exc}",
-                           run=name) from exc
+        raise _one_line(BackendError(f"the Flyte run failed: {type(exc).__name__}: {exc}"),
+                        run=name) from exc
     run["wall_s"] = round(time.perf_counter() - t0, 4)
     return EngineRun(summary_from_dict(json.loads(out)), run)
+
+
+def _one_line(err: SleepstackError, **fields: Any) -> SleepstackError:
+    """*err* with its message cut to its first line (the CLI prints one); the rest kept."""
+    lines = [ln.strip() for ln in err.message.splitlines() if ln.strip()]
+    head = lines[0] if lines else type(err).__name__
+    detail = {"detail": "\n".join(lines[1:])} if len(lines) > 1 else {}
+    return type(err)(head, **{**err.fields, **fields, **detail})
 
 
 def _run_local(name: str, inputs: tuple[str, str],
