@@ -226,3 +226,43 @@ def test_cli_remote_launch_fails_in_one_line_when_the_cluster_is_away(tmp_path: 
     assert len(errors) == 1 and "Flyte" in errors[0], r.stderr
     body = json.loads(r.stdout)
     assert body["error"] == "backend" and body["detail"]["run"].startswith("sleepstack-")
+
+
+_DEPLOY_DRIVER = """
+import sys
+import flyte
+from sleepstack.engines.flyte import _remote_config, remote_init, remote_version
+from sleepstack.sleep import flyte_driver as fd
+remote_init(_remote_config(sys.argv[1]))
+print(flyte.deploy(fd.DRIVER_ENV, dry_run=True, copy_style="none", version=remote_version()))
+from sleepstack.deploy import flyte_schedule
+print(flyte_schedule.deploy("s3://bucket/mem", flyte_config=sys.argv[1], dry_run=True))
+"""
+
+
+def test_driver_and_schedule_deploy_from_the_package_with_secret_names_only(tmp_path: Path) -> None:
+    # A dry-run deployment (offline) of the driver's environment, as a cluster would get it.
+    secret = "wJalrXUtnFEMI-value-that-must-stay-home-5521"
+    cfg = tmp_path / "flyte.yaml"
+    cfg.write_text("admin:\n  endpoint: dns:///127.0.0.1:9\n  insecure: true\n"
+                   "task:\n  project: memory\n  domain: development\n")
+    env = {**{k: v for k, v in child_env().items() if not k.startswith(("SLEEPSTACK_", "AWS_"))},
+           "HOME": str(tmp_path), "AWS_SECRET_ACCESS_KEY": secret,
+           "AWS_ACCESS_KEY_ID": "AKIA-home-only", "AWS_SESSION_TOKEN": secret + "-token",
+           "SLEEPSTACK_FLYTE_SECRETS": "AWS_ACCESS_KEY_ID=mem-key,AWS_SECRET_ACCESS_KEY=mem-secret",
+           "SLEEPSTACK_FLYTE_SERVICE_ACCOUNT": "memory-writer",
+           "SLEEPSTACK_FLYTE_STORE": "s3://bucket/mem",
+           "SLEEPSTACK_FLYTE_IMAGE": "registry.invalid/sleepstack:test"}
+    r = subprocess.run([sys.executable, "-c", _DEPLOY_DRIVER, str(cfg)], env=env, cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120, check=False)
+    assert r.returncode == 0, r.stderr[-2000:]
+    spec = r.stdout
+    # The driver task, resolved from the package by module.
+    assert '"sleepstack.sleep.flyte_driver"' in spec and '"cycle_on_engine"' in spec
+    # How it gets credentials: secret requests by name, a service account.
+    assert 'key: "mem-secret"' in spec and 'env_var: "AWS_SECRET_ACCESS_KEY"' in spec
+    assert 'k8s_service_account: "memory-writer"' in spec
+    # The schedule deploys from the package the same way (the working directory has no code).
+    assert '"sleepstack.deploy.flyte_schedule"' in spec and '"scheduled_cycle"' in spec
+    # What this machine holds never leaves it.
+    assert secret not in spec + r.stderr and "AKIA-home-only" not in spec

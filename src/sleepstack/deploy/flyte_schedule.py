@@ -107,7 +107,9 @@ def deploy(store: str, *, flyte_config: str | None = None, dry_run: bool = False
         raise UsageError("set SLEEPSTACK_FLYTE_STORE to the store's URL before importing "
                          "sleepstack.deploy.flyte_schedule (the trigger is part of the task)",
                          store=store)
-    from ..engines.flyte import _remote_config
+    from ..engines.flyte import _remote_config, remote_init, remote_version
 
-    flyte.init_from_config(_remote_config(flyte_config))
-    return flyte.deploy(schedule_env, dry_run=dry_run)
+    # The tasks are the installed package's (the image's), not the working directory's.
+    remote_init(_remote_config(flyte_config))
+    return flyte.deploy(schedule_env, dry_run=dry_run, copy_style="none",
+                        version=remote_version(schedule_env.env_vars))
