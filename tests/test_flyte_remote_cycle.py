@@ -24,7 +24,7 @@ pytest.importorskip("botocore")
 from conftest import child_env, run_cli, s3_snapshot
 from cycle_seed import INJECTION, make_store, seed
 from sleepstack.api import Memory
-from sleepstack.errors import BackendError, UsageError
+from sleepstack.errors import BackendError, ConflictError, UsageError
 from sleepstack.index import shard_reader
 from sleepstack.index.shards import MANIFEST, read_manifest
 from sleepstack.plan import CycleState, Item, Phase, Plan, Result
@@ -159,6 +159,39 @@ def test_a_failure_inside_the_task_leaves_the_store_unchanged(
     # ...and the next cycle (the real plan) runs normally on the same store.
     run = fd.launch_cycle(url, remote=False, now=NOW, cache_root=tmp_path / "flyte")
     assert run.summary.counts["facts_added"] == 3
+
+
+def _interloper_merge(state: CycleState, results: list[Result]) -> None:
+    # Another writer changes a file the cycle is about to write, after its snapshot.
+    other = Store.open(state.home)
+    other.write_text("user/alice/facts.jsonl", "", actor="interloper", reason="a race")
+    other.fs.close()  # type: ignore[attr-defined]
+
+
+def racing_plan() -> Plan:
+    """The default plan, then a phase during which another writer commits first."""
+    base = default_plan()
+    race = Phase("interloper", lambda state: [], _explode_work, _interloper_merge)
+    return Plan((*base.phases, race), report=base.report)
+
+
+def test_a_commit_over_a_stale_snapshot_is_refused_inside_the_task(
+        bucket: str, client: Any, aws_env: dict[str, str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"s3://{bucket}/mem"
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "driver-cache"))
+    _seeded(url)
+    with pytest.raises(ConflictError) as info:
+        fd.launch_cycle(url, remote=False, now=NOW, plan=f"{__name__}:racing_plan",
+                        cache_root=tmp_path / "flyte")
+    assert info.value.message.startswith("user/alice/facts.jsonl changed")
+    assert _lease_objects(client, bucket, "mem") == []
+    store = Store.open(url)
+    assert store.audit_verify().ok
+    actors = [e["actor"] for e in store.audit_entries()]
+    assert actors[-1] == "interloper" and "sleep" not in actors  # nothing of the cycle landed
+    assert not store.exists("reports/state.json")
+    store.fs.close()  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("home", ["relative/home", "/abs/home", "file:///abs/home",
