@@ -43,6 +43,7 @@ import re
 import tempfile
 import time
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,6 +51,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..config import Config
+from ..environment import current
 from ..errors import BackendError, SleepstackError, UsageError
 from ..registry import import_path
 from ..store import Store
@@ -152,13 +154,19 @@ def secret_requests(spec: str) -> list[str | flyte.Secret]:
     return out
 
 
+def _env() -> Mapping[str, str]:
+    # What the entry point installed: the engine module installs the process's
+    # environment when it is imported (the task bootstrap), before this runs.
+    return current()
+
+
 def _driver_env_vars() -> dict[str, str]:
     # Names only (an image, a package, secret *names*): the same environment is
     # derived again when a pod imports this module.
     out = dict(ENV.env_vars or {})
     for var in ("SLEEPSTACK_FLYTE_SECRETS", "SLEEPSTACK_FLYTE_SERVICE_ACCOUNT"):
-        if os.environ.get(var):
-            out[var] = os.environ[var]
+        if _env().get(var):
+            out[var] = _env()[var]
     return out
 
 
@@ -167,8 +175,8 @@ DRIVER_ENV = flyte.TaskEnvironment(
     name="sleepstack-cycle",
     image=ENV.image,
     env_vars=_driver_env_vars(),
-    secrets=secret_requests(os.environ.get("SLEEPSTACK_FLYTE_SECRETS", "")) or None,
-    service_account=os.environ.get("SLEEPSTACK_FLYTE_SERVICE_ACCOUNT", "").strip() or None,
+    secrets=secret_requests(_env().get("SLEEPSTACK_FLYTE_SECRETS", "")) or None,
+    service_account=_env().get("SLEEPSTACK_FLYTE_SERVICE_ACCOUNT", "").strip() or None,
     depends_on=[ENV],
     description="sleepstack: one whole sleep cycle (snapshot, phases, commit, shards) on a store",
 )
@@ -332,7 +340,7 @@ def _one_line(err: SleepstackError, **fields: Any) -> SleepstackError:
 
 def _run_local(name: str, inputs: tuple[str, str],
                cache_root: str | os.PathLike[str] | None) -> str:
-    root = cache_root if cache_root is not None else os.environ.get("SLEEPSTACK_FLYTE_CACHE")
+    root = cache_root if cache_root is not None else _env().get("SLEEPSTACK_FLYTE_CACHE")
     if root:
         point_local_cache(root)
     raw = tempfile.mkdtemp(prefix="sleepstack-flyte-")
