@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +116,58 @@ def test_the_whole_cycle_runs_inside_the_task(bucket: str, client: Any, aws_env:
     again = fd.launch_cycle(url, remote=False, now=NOW, cache_root=tmp_path / "flyte")
     assert again.summary.noop and again.summary.cycle_id == summary.cycle_id
     assert _lease_objects(client, bucket, "mem") == []
+
+
+def _copy_bucket(client: Any, src: str, dest: str) -> None:
+    for key in s3_snapshot(client, src):
+        client.copy_object(Bucket=dest, Key=key, CopySource={"Bucket": src, "Key": key})
+
+
+def _audited(store: Store) -> tuple[dict[str, bytes], list[tuple[Any, ...]]]:
+    """Every audited file and the audit entries, but what measures time (the report files)."""
+    files = {p: store.read_bytes(p) for p in store.list() if not p.startswith("reports/")
+             or p == "reports/state.json"}
+    entries = [(e.get("path"), e.get("op"), e.get("actor"), e.get("reason"), e.get("sha"))
+               for e in store.audit_entries() if not str(e.get("path", "")).startswith("reports/")
+               or e.get("path") == "reports/state.json"]
+    return files, entries
+
+
+def test_the_task_commits_what_the_driver_here_commits(client: Any, aws_env: dict[str, str],
+                                                     tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # One seeded store, copied object for object: the driver here on one copy, the task
+    # on the other. The validator, the phases and the commit must give the same bytes.
+    from sleepstack.config import Config
+    from sleepstack.engines.flyte import FlyteEngine
+    from sleepstack.forget.retention import apply_retention
+    from sleepstack.sleep.cycle import run_cycle
+
+    here, there = (f"t-{uuid.uuid4().hex[:12]}" for _ in range(2))
+    for b in (here, there):
+        client.create_bucket(Bucket=b)
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "cache"))
+    _seeded(f"s3://{here}/mem")
+    _copy_bucket(client, here, there)
+
+    store = Store.open(f"s3://{here}/mem")
+    config = Config.parse(store.fs.read_bytes("sleepstack.toml").decode("utf-8"))
+    local = run_cycle(store, config, engine=FlyteEngine(cache_root=tmp_path / "flyte-here"),
+                      now=NOW, after_commit=apply_retention)
+    store.fs.close()  # type: ignore[attr-defined]
+    remote = fd.launch_cycle(f"s3://{there}/mem", remote=False, now=NOW,
+                             cache_root=tmp_path / "flyte-there").summary
+    assert (remote.cycle_id, remote.counts, remote.rejections) == \
+        (local.cycle_id, local.counts, local.rejections)
+    a, b = Store.open(f"s3://{here}/mem"), Store.open(f"s3://{there}/mem")
+    files_a, entries_a = _audited(a)
+    files_b, entries_b = _audited(b)
+    assert sorted(files_a) == sorted(files_b)
+    assert [p for p in files_a if files_a[p] != files_b[p]] == []
+    assert entries_a == entries_b
+    assert "user/alice/facts.jsonl" in files_a and sum(e[2] == "sleep" for e in entries_a) > 3
+    for st in (a, b):
+        st.fs.close()  # type: ignore[attr-defined]
 
 
 def _explode_split(state: CycleState) -> list[Item]:
