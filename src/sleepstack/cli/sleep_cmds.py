@@ -124,6 +124,11 @@ def _sleep(args: argparse.Namespace, ctx: Invocation) -> int:
         if args.engine != "flyte":
             raise UsageError("--remote and --flyte-config need --engine flyte")
         from ..config import resolve_home
+        from ..engines import KNOWN_ENGINES
+        from ..registry import load_implementation
+
+        # Without the flyte extra: the engine table's usage error and install hint.
+        load_implementation(KNOWN_ENGINES, "flyte", what="engine", engine="flyte")
         from ..sleep.flyte_driver import check_remote_store, launch_cycle
 
         home = check_remote_store(resolve_home(ctx.home))
