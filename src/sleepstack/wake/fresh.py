@@ -44,7 +44,7 @@ from ..store import Store
 from ..store.audit import sha256_hex
 from .sources import changed_rows, tail_rows
 
-__all__ = ["MAX_PARTS", "Since", "forget", "since_index"]
+__all__ = ["MAX_PARTS", "Since", "forget", "set_feed", "since_index"]
 
 MAX_PARTS: Final = 4096  # cached (folder, generation) parts per store, least recent dropped
 _MAX_PENDING: Final = 10_000  # more unconfirmed paths than this: start over
@@ -78,6 +78,13 @@ class _Feed:
 
 _feeds: dict[str, _Feed] = {}
 _feeds_lock = threading.Lock()
+_use_feed = True
+
+
+def set_feed(on: bool) -> None:
+    """Use the change feed (default) or read the files on every recall (benchmarks)."""
+    global _use_feed
+    _use_feed = on
 
 
 def forget() -> None:
@@ -212,7 +219,7 @@ def since_index(store: Store, gen: Generation, user: str,
     """
     changes = getattr(store.fs, "changes_after", None)
     feed: _Feed | None = None
-    if changes is not None and store.fs.local_path() is None:
+    if _use_feed and changes is not None and store.fs.local_path() is None:
         feed = _feed_of(store)
         if not _poll(store, feed, changes):
             feed = None
