@@ -17,12 +17,13 @@ recall starts is in a segment that recall's LIST finds.
 
 The one window: a segment is the commit point, and the writer puts the working
 files right after it. A replica that reads the files in between sees the old
-bytes. So an entry stays *pending* until a read shows it applied (an append's
-size reached, a write's sha, a delete's absence), checked before the folder is
-read again; a part read while one of its paths is pending is used but not
-kept, so the next recall reads again. When the feed cannot say what happened
-since the cursor (first use, or a compaction folded segments past it), every
-cached part is dropped and the newest segment's entries are pending.
+bytes. So an entry stays *pending* until a read shows it applied: an append's
+size, seen in the listing the folder's read starts from; a write's sha or a
+delete's absence, checked before the folder is read again. A part read while
+one of its paths is pending is used but not kept, so the next recall reads
+again. When the feed cannot say what happened since the cursor (first use, or
+a compaction folded segments past it), every cached part is dropped and the
+newest segment's entries are pending.
 
 Stores without a feed (local, ``memory://``, the one-object log layout) read the
 files on every recall, as before. Read-only, like all of ``wake/``.
@@ -52,6 +53,7 @@ _TOPICS: Final = "memory/topics"
 _REDACT: Final = "redact"
 
 Part = tuple[list[Row], set[str]]  # rows read from files, indexed paths they hide
+Compute = Callable[[dict[str, int]], Part]  # fills its argument with the sizes it listed
 
 
 @dataclass
@@ -185,9 +187,10 @@ def _poll(store: Store, feed: _Feed, changes: Callable[..., Any]) -> bool:
 
 
 def _part(store: Store, feed: _Feed | None, folder: str, gen_key: str,
-          compute: Callable[[], Part]) -> Part:
+          compute: Compute) -> Part:
+    listed: dict[str, int] = {}
     if feed is None:
-        return compute()
+        return compute(listed)
     key = (folder, gen_key)
     with feed.lock:
         hit = feed.parts.get(key)
@@ -197,8 +200,11 @@ def _part(store: Store, feed: _Feed | None, folder: str, gen_key: str,
         version, epoch = feed.versions.get(folder, 0), feed.epoch
         todo = {p: w for p, w in feed.pending.items() if p.startswith(folder + "/")}
     # Checked before the folder is read: once a write shows, every read after it does.
-    done = {p: w for p, w in todo.items() if _applied(store, p, w)}
-    rows, hidden = compute()
+    # An append is checked by the listing the read starts from (its size comes with it).
+    done = {p: w for p, w in todo.items() if w[0] != "size" and _applied(store, p, w)}
+    rows, hidden = compute(listed)
+    done.update((p, w) for p, w in todo.items()
+                if w[0] == "size" and listed.get(p, -1) >= int(w[1]))
     with feed.lock:
         for path, want in done.items():
             if feed.pending.get(path) == want:
@@ -227,10 +233,10 @@ def since_index(store: Store, gen: Generation, user: str,
     raw_marks = {p: size for p, (_, size) in sources.items() if p.startswith("memory/log/")}
     log_folder = user_log_prefix(user)
     tail, _ = _part(store, feed, log_folder, gen_key,
-                    lambda: (tail_rows(store, user, raw_marks), set()))
+                    lambda seen: (tail_rows(store, user, raw_marks, seen), set()))
     changed, hidden = _part(store, feed, f"user/{user}", gen_key,
-                            lambda: changed_rows(store, f"user/{user}", sources))
+                            lambda _: changed_rows(store, f"user/{user}", sources))
     topic_fresh, topic_hidden = _part(
         store, feed, _TOPICS, gen_key,
-        lambda: changed_rows(store, _TOPICS, gen.topic_sources(), by_size=True))
+        lambda _: changed_rows(store, _TOPICS, gen.topic_sources(), by_size=True))
     return Since(tail + changed, hidden | topic_hidden, topic_fresh)

@@ -78,10 +78,18 @@ def _log_sizes(store: Store, prefix: str) -> dict[str, int]:
         return {}
 
 
-def tail_rows(store: Store, user: str, watermarks: dict[str, int]) -> list[Row]:
-    """Turns of *user* past the indexed watermark of each raw-log file (new files: all)."""
+def tail_rows(store: Store, user: str, watermarks: dict[str, int],
+              seen: dict[str, int] | None = None) -> list[Row]:
+    """Turns of *user* past the indexed watermark of each raw-log file (new files: all).
+
+    *seen*, when given, receives the size each file had when it was listed
+    (every read of it came after: :mod:`.fresh` confirms appends with it).
+    """
     out: list[Row] = []
-    for path, size in sorted(_log_sizes(store, user_log_prefix(user)).items()):
+    sizes = _log_sizes(store, user_log_prefix(user))
+    if seen is not None:
+        seen.update(sizes)
+    for path, size in sorted(sizes.items()):
         mark = watermarks.get(path, 0)
         if size <= mark or source_kind(path) != "raw":
             continue
