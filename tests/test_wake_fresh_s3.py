@@ -182,3 +182,25 @@ def test_expectations_of_each_kind_of_entry() -> None:
     assert fresh._folder("user/a/notes/n.md") == "user/a"
     assert fresh._folder("memory/topics/cooking/p.md") == "memory/topics"
     assert fresh._folder("staging/x.json") is None
+
+
+def test_a_store_with_the_one_object_log_reads_the_files_every_time(
+        bucket: str, aws_env: dict[str, str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    home = f"s3://{bucket}/object-log"
+    fs = S3FS(home, lease_linger=0, log_layout="object")
+    with fs.lock():
+        fs.write_atomic("sleepstack.toml", b'[wake]\nembedder = "hash:64"\n')
+    writer = Store(fs)
+    _log(writer, "alice", "my cat is called Miso")
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "builder"))
+    build_generation(writer)
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "replica"))
+    shard_reader.forget_views()
+    fresh.forget()
+    replica = Store.open(home)
+    assert "Miso" in recall(replica, "what is my cat called", "alice").context
+    assert replica.fs.changes_after(None) is None  # type: ignore[attr-defined]  # no feed
+    _log(writer, "alice", "my dog is called Biscuit", 1)
+    assert "Biscuit" in recall(replica, "what is my dog called", "alice").context
+    fresh.forget()
