@@ -90,12 +90,23 @@ def test_a_warm_recall_makes_one_request_and_answers_as_before(
     assert uncached.context == first.context
 
 
-def test_a_turn_and_a_note_written_elsewhere_are_recalled_at_once(url: str) -> None:
+def test_a_turn_and_a_note_written_elsewhere_are_recalled_at_once(
+        url: str, requests: collections.Counter[str]) -> None:
     replica = Store.open(url)
     assert "Biscuit" not in recall(replica, "what is my dog called", "alice").context
     writer = _writer(url)
     _log(writer, "alice", "my dog is called Biscuit")
+    requests.clear()
     assert "Biscuit" in recall(replica, "what is my dog called", "alice").context
+    # The segment carries the appended turn: no LIST, no GET of the day file.
+    assert dict(requests) == {"list_objects_v2": 1, "get_object": 1}
+    requests.clear()
+    assert "Biscuit" in recall(replica, "what is my dog called", "alice").context
+    assert dict(requests) == {"list_objects_v2": 1}
+    # The same rows as reading the files afresh.
+    cached = recall(replica, "what is my dog called", "alice").context
+    fresh.forget()
+    assert recall(replica, "what is my dog called", "alice").context == cached
     assert "Biscuit" not in recall(replica, "what is my dog called", "bob").context
     writer.write_text("user/alice/notes/garden.md", "The garden gate is painted teal.\n",
                       actor="test", reason="a note")
@@ -110,7 +121,8 @@ def test_a_recall_between_commit_point_and_file_write_keeps_nothing_stale(
         url: str, monkeypatch: pytest.MonkeyPatch,
         requests: collections.Counter[str]) -> None:
     replica = Store.open(url)
-    recall(replica, "what is my dog called", "alice")  # cached, cursor set
+    recall(replica, "what is my dog called", "alice")
+    fresh.forget()  # nothing cached: the replica must read the day file itself
     committed, release = threading.Event(), threading.Event()
     real = commit_mod.kill_point
 
@@ -137,6 +149,33 @@ def test_a_recall_between_commit_point_and_file_write_keeps_nothing_stale(
     requests.clear()
     assert "Biscuit" in recall(replica, "what is my dog called", "alice").context
     assert dict(requests) == {"list_objects_v2": 1}  # confirmed, so cached again
+
+
+def test_a_replica_with_the_tail_cached_shows_a_committed_turn_before_its_file_is_written(
+        url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    replica = Store.open(url)
+    recall(replica, "what is my dog called", "alice")  # the tail part is cached
+    committed, release = threading.Event(), threading.Event()
+    real = commit_mod.kill_point
+
+    def hold(name: str) -> None:
+        if name == "commit:logged" and threading.current_thread().name == "writer":
+            committed.set()
+            assert release.wait(30)
+        real(name)
+
+    monkeypatch.setattr(commit_mod, "kill_point", hold)
+    thread = threading.Thread(target=_log, name="writer",
+                              args=(_writer(url), "alice", "my dog is called Biscuit"))
+    thread.start()
+    try:
+        assert committed.wait(30)
+        # Committed (durable in the log): the segment's payload already has the turn.
+        assert "Biscuit" in recall(replica, "what is my dog called", "alice").context
+    finally:
+        release.set()
+        thread.join(30)
+    assert "Biscuit" in recall(replica, "what is my dog called", "alice").context
 
 
 def test_a_compaction_past_the_replicas_cursor_drops_what_it_cached(url: str) -> None:

@@ -65,6 +65,22 @@ def _parse(part: bytes) -> list[dict[str, Any]]:
     return out
 
 
+def _with_chunks(body: bytes) -> list[dict[str, Any]]:
+    """A segment's entries; an append whose bytes its payload carries gets them as ``_chunk``.
+
+    A reader can then add the appended turns without reading the file
+    (:mod:`sleepstack.wake.fresh`); the key is not part of the stored entry.
+    """
+    entries = _parse(entries_part(body))
+    payload = _payload(body) if any(e.get("op") == "append" for e in entries) else {}
+    for e in entries:
+        text = payload.get(str(e.get("chunk_sha")))
+        if e.get("op") == "append" and text is not None and (
+                sha256_hex(text.encode()) == e.get("chunk_sha")):
+            e["_chunk"] = text
+    return entries
+
+
 def _payload(data: bytes) -> dict[str, str]:
     _, sep, rest = data.partition(PAYLOAD_SEP)
     if not sep:
@@ -187,7 +203,7 @@ class SegmentLog:
         entries: list[dict[str, Any]] = []
         expect = seq + 1
         for body in bodies:
-            for e in _parse(entries_part(body)):
+            for e in _with_chunks(body):
                 at = e.get("seq")
                 if not isinstance(at, int) or at < expect:
                     continue  # a checkpoint overlapping segments already read

@@ -39,7 +39,7 @@ from typing import Any, Final
 
 from ..errors import SleepstackError
 from ..index.reader import Generation
-from ..index.rows import Row
+from ..index.rows import Row, source_kind, turn_rows
 from ..layers.rawlog import user_log_prefix
 from ..store import Store
 from ..store.audit import sha256_hex
@@ -73,6 +73,9 @@ class _Feed:
     pending: dict[str, tuple[str, Any]] = field(default_factory=dict)  # path -> expectation
     parts: OrderedDict[tuple[str, str], Part] = field(default_factory=OrderedDict)
     versions: dict[str, int] = field(default_factory=dict)  # folder -> drops so far
+    # raw-log parts: the sizes their read listed and the watermarks it read past
+    logs: dict[tuple[str, str], tuple[dict[str, int], dict[str, int]]] = field(
+        default_factory=dict)
     epoch: int = 0  # bumps whenever everything is dropped
     lock: threading.Lock = field(default_factory=threading.Lock)
     poll: threading.Lock = field(default_factory=threading.Lock)
@@ -153,6 +156,38 @@ def _drop(feed: _Feed, folder: str) -> None:
     feed.versions[folder] = feed.versions.get(folder, 0) + 1
     for key in [k for k in feed.parts if k[0] == folder]:
         del feed.parts[key]
+        feed.logs.pop(key, None)
+
+
+def _extend(feed: _Feed, folder: str, path: str, size: int, chunk: str) -> bool:
+    """Add an append's turns to the cached raw-log parts of *folder*, from the segment.
+
+    The segment carries the appended bytes, so a turn just logged (on any
+    replica) joins the cached tail without a LIST or a GET of the day file. Only
+    when each cached part read the file exactly up to where the append starts
+    (and at or past the watermark); otherwise False and the caller drops them.
+    """
+    data = chunk.encode()
+    if not data.endswith(b"\n") or source_kind(path) != "raw":
+        return False
+    user = folder.split("/")[2]
+    keys = [k for k in feed.parts if k[0] == folder]
+    for key in keys:
+        sizes, marks = feed.logs.get(key, (None, None))
+        if sizes is None or marks is None:
+            return False
+        old = sizes.get(path, 0)
+        if old != size - len(data) or old < marks.get(path, 0):
+            return False
+    rows = turn_rows(data, user, path)[0]
+    for key in keys:
+        cached, hidden = feed.parts[key]
+        # Grouped by file in path order, as tail_rows reads them (the sort is stable).
+        feed.parts[key] = (sorted([*cached, *rows], key=lambda r: r.path), hidden)
+        feed.logs[key][0][path] = size
+    # A read of this folder already under way must not store what it read.
+    feed.versions[folder] = feed.versions.get(folder, 0) + 1
+    return True
 
 
 def _poll(store: Store, feed: _Feed, changes: Callable[..., Any]) -> bool:
@@ -170,16 +205,21 @@ def _poll(store: Store, feed: _Feed, changes: Callable[..., Any]) -> bool:
         with feed.lock:
             if not complete or len(feed.pending) > _MAX_PENDING:
                 feed.parts.clear()
+                feed.logs.clear()
                 feed.pending.clear()
                 feed.epoch += 1
             touched: set[str] = set()
             for entry in entries:
+                chunk = entry.get("_chunk") if complete else None
                 for path, want in _expectations(entry):
                     folder = _folder(path)
                     if folder is None:
                         continue
-                    touched.add(folder)
                     feed.pending[path] = want
+                    if (folder in touched or not isinstance(chunk, str) or want[0] != "size"
+                            or not folder.startswith("memory/log/")
+                            or not _extend(feed, folder, path, int(want[1]), chunk)):
+                        touched.add(folder)
             for folder in touched:
                 _drop(feed, folder)
             feed.cursor = new
@@ -187,7 +227,7 @@ def _poll(store: Store, feed: _Feed, changes: Callable[..., Any]) -> bool:
 
 
 def _part(store: Store, feed: _Feed | None, folder: str, gen_key: str,
-          compute: Compute) -> Part:
+          compute: Compute, marks: dict[str, int] | None = None) -> Part:
     listed: dict[str, int] = {}
     if feed is None:
         return compute(listed)
@@ -212,8 +252,11 @@ def _part(store: Store, feed: _Feed | None, folder: str, gen_key: str,
         if (len(done) == len(todo) and feed.epoch == epoch
                 and feed.versions.get(folder, 0) == version):
             feed.parts[key] = (list(rows), set(hidden))
+            if marks is not None:
+                feed.logs[key] = (dict(listed), dict(marks))
             while len(feed.parts) > MAX_PARTS:
-                feed.parts.popitem(last=False)
+                gone, _ = feed.parts.popitem(last=False)
+                feed.logs.pop(gone, None)
     return rows, hidden
 
 
@@ -233,7 +276,7 @@ def since_index(store: Store, gen: Generation, user: str,
     raw_marks = {p: size for p, (_, size) in sources.items() if p.startswith("memory/log/")}
     log_folder = user_log_prefix(user)
     tail, _ = _part(store, feed, log_folder, gen_key,
-                    lambda seen: (tail_rows(store, user, raw_marks, seen), set()))
+                    lambda seen: (tail_rows(store, user, raw_marks, seen), set()), raw_marks)
     changed, hidden = _part(store, feed, f"user/{user}", gen_key,
                             lambda _: changed_rows(store, f"user/{user}", sources))
     topic_fresh, topic_hidden = _part(
