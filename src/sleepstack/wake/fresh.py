@@ -11,7 +11,9 @@ whether anything changed at all, and the new segments say which paths.
 
 Each of the three parts is cached per generation and folder (``memory/log/<u>``,
 ``user/<u>``, ``memory/topics``); a new entry for a path under a folder drops
-that folder's parts. Read-your-writes across replicas holds because the feed is
+that folder's parts, except an append whose bytes the segment carries: its
+turns join the cached raw-log tail directly (a turn just logged costs the
+LIST and one GET of the new segment). Read-your-writes across replicas holds because the feed is
 read on *every* recall (never from a timer): a turn logged anywhere before a
 recall starts is in a segment that recall's LIST finds.
 
