@@ -184,8 +184,12 @@ def _extend(feed: _Feed, folder: str, path: str, size: int, chunk: str) -> bool:
     rows = turn_rows(data, user, path)[0]
     for key in keys:
         cached, hidden = feed.parts[key]
+        # The read may have found this append already (it landed between its LIST
+        # and its GET): a turn id is unique per user, so it is not added twice.
+        known = {r.key for r in cached}
+        extra = [r for r in rows if r.key not in known]
         # Grouped by file in path order, as tail_rows reads them (the sort is stable).
-        feed.parts[key] = (sorted([*cached, *rows], key=lambda r: r.path), hidden)
+        feed.parts[key] = (sorted([*cached, *extra], key=lambda r: r.path), hidden)
         feed.logs[key][0][path] = size
     # A read of this folder already under way must not store what it read.
     feed.versions[folder] = feed.versions.get(folder, 0) + 1
