@@ -187,7 +187,7 @@ def run(users: int, turns: int, queries: int) -> tuple[list[list[object]], list[
         ["  ... another user logged a turn before each", _ms(busy), "",
          "LIST + GET of the new segment"],
         ["  ... the asking user logged a turn before each", _ms(mine), "",
-         "read-your-writes: + LIST, ranged GET"],
+         "read-your-writes: LIST + GET of the segment (its payload)"],
     ]
     notes = [f"{users} users x {turns} turns + 2 topics; seeded in {seeded:,.0f} s; builder's"
              f" index build + shard publish {built:,.1f} s",
