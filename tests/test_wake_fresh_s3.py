@@ -243,3 +243,27 @@ def test_a_store_with_the_one_object_log_reads_the_files_every_time(
     _log(writer, "alice", "my dog is called Biscuit", 1)
     assert "Biscuit" in recall(replica, "what is my dog called", "alice").context
     fresh.forget()
+
+
+def test_threads_recalling_while_others_log_each_find_their_own_turn(url: str) -> None:
+    replica, writer = Store.open(url), _writer(url)
+    recall(replica, "what is my cat called", "alice")
+    missed: list[str] = []
+
+    def work(k: int) -> None:
+        for i in range(3):
+            word = "kayak" + "abcd"[k] * 2 + "xyz"[i] * 2  # one unique word per turn
+            _log(writer, "alice", f"my {word} is in the shed", 10 * k + i)
+            if word not in recall(replica, f"where is my {word}", "alice").context:
+                missed.append(word)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert missed == []
+    # What the cache built turn by turn is what reading the files afresh gives.
+    cached = recall(replica, "my kayak in the shed", "alice", budget_tokens=4000).context
+    fresh.forget()
+    assert recall(replica, "my kayak in the shed", "alice", budget_tokens=4000).context == cached
