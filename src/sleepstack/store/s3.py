@@ -68,6 +68,7 @@ from .fs import AuditLog
 from .s3_base import LEASE_KEY, SEGMENT_DIR, UNSEEN, LogLayout, Precondition
 from .s3_lease import Lease, LeaseMixin
 from .s3_log import ObjectLog, SegmentLog
+from .s3_reads import ReadsMixin
 
 __all__ = ["LEASE_KEY", "S3FS", "SEGMENT_DIR", "LogLayout"]
 
@@ -104,7 +105,7 @@ def _float_option(value: object, name: str) -> float:
         raise UsageError(f"{name} must be a number of seconds, got {value!r}") from None
 
 
-class S3FS(LeaseMixin):
+class S3FS(ReadsMixin, LeaseMixin):
     """A store under ``s3://bucket/prefix`` on AWS S3 or any S3-compatible server."""
 
     def __init__(

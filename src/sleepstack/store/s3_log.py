@@ -12,7 +12,7 @@ import json
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import ConflictError, CorruptStoreError
 from .audit import HEAD_PATH, LOG_PATH, canonical, sha256_hex
@@ -48,6 +48,37 @@ def _last_seq(part: bytes) -> int | None:
     except (ValueError, AttributeError):
         return None
     return seq if isinstance(seq, int) else None
+
+
+def _parse(part: bytes) -> list[dict[str, Any]]:
+    """The entries of a segment's audit lines (a line that is not JSON is skipped)."""
+    out: list[dict[str, Any]] = []
+    for line in part.split(b"\n"):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(obj, dict):
+            out.append(obj)
+    return out
+
+
+def _with_chunks(body: bytes) -> list[dict[str, Any]]:
+    """A segment's entries; an append whose bytes its payload carries gets them as ``_chunk``.
+
+    A reader can then add the appended turns without reading the file
+    (:mod:`sleepstack.wake.fresh`); the key is not part of the stored entry.
+    """
+    entries = _parse(entries_part(body))
+    payload = _payload(body) if any(e.get("op") == "append" for e in entries) else {}
+    for e in entries:
+        text = payload.get(str(e.get("chunk_sha")))
+        if e.get("op") == "append" and text is not None and (
+                sha256_hex(text.encode()) == e.get("chunk_sha")):
+            e["_chunk"] = text
+    return entries
 
 
 def _payload(data: bytes) -> dict[str, str]:
@@ -141,6 +172,58 @@ class SegmentLog:
             if newest is not None and (self._last is None or newest > self._last):
                 self._last = newest
         return newest
+
+    def entries_after(self, cursor: tuple[str, int] | None
+                      ) -> tuple[tuple[str, int], list[dict[str, Any]], bool]:
+        """The entries committed after *cursor* (a segment key and the last seq read there).
+
+        Returns ``(new cursor, entries, complete)``. One LIST after the cursor's
+        key, then a GET of each new segment (they are immutable, so each is read
+        once). *complete* is False when the caller cannot know what changed
+        since its cursor: the first call (no cursor), or a gap in the sequence
+        (a compaction folded segments past the cursor into an older key); the
+        entries are then those of the newest segment, the one a live writer may
+        still be applying. Segment bodies are not kept (a long-lived reader
+        would hold the whole log).
+        """
+        if cursor is None:
+            return self._restart()
+        after, seq = cursor
+        found = self.fs._list_keys(f"{SEGMENT_DIR}/", start_after=after)
+        if not found:
+            return cursor, [], True
+        try:
+            if len(found) == 1:
+                bodies = [self.fs._get(found[0][0])[0]]
+            else:
+                with ThreadPoolExecutor(max_workers=min(8, len(found))) as pool:
+                    bodies = list(pool.map(lambda item: self.fs._get(item[0])[0], found))
+        except FileNotFoundError:  # folded by a compaction between the LIST and the GET
+            return self._restart()
+        entries: list[dict[str, Any]] = []
+        expect = seq + 1
+        for body in bodies:
+            for e in _with_chunks(body):
+                at = e.get("seq")
+                if not isinstance(at, int) or at < expect:
+                    continue  # a checkpoint overlapping segments already read
+                if at != expect:
+                    return self._restart()
+                entries.append(e)
+                expect += 1
+        return (found[-1][0], expect - 1), entries, True
+
+    def _restart(self) -> tuple[tuple[str, int], list[dict[str, Any]], bool]:
+        newest = self._newest()
+        if newest is None:  # an empty log: every segment comes after this key
+            return (f"{SEGMENT_DIR}/", 0), [], False
+        try:
+            part = entries_part(self.fs._get(newest)[0])
+        except FileNotFoundError:
+            return (f"{SEGMENT_DIR}/", 0), [], False
+        entries = _parse(part)
+        last = _last_seq(part)
+        return (newest, last if last is not None else 0), entries, False
 
     def read_tail(self, nbytes: int) -> bytes:  # noqa: D102
         if self.fs._in_session():

@@ -23,9 +23,10 @@ from ..index.schema import user_key
 from ..index.vectors import F32, get_embedder
 from ..store import Store
 from .budget import LatencyBudget, estimate_ms
+from .fresh import since_index
 from .route import Route
 from .settings import RecallConfig
-from .sources import all_rows, changed_rows, tail_rows
+from .sources import all_rows
 
 __all__ = ["Pool", "file_pool", "flag_mask", "fresh_lexical", "indexed_pool"]
 
@@ -107,13 +108,9 @@ def indexed_pool(store: Store, gen: Generation, user: str, content: str,
                   include_flagged: bool = False, budget: LatencyBudget | None = None) -> Pool:
     """The pool from index generation *gen*, plus what changed in the files since it was built."""
     ud = gen.user_data(user)
-    raw_marks = {p: size for p, (_, size) in ud.sources.items() if p.startswith("memory/log/")}
-    fresh = tail_rows(store, user, raw_marks)
-    changed, hidden_paths = changed_rows(store, f"user/{user}", ud.sources)
-    fresh.extend(changed)
-    topic_fresh, topic_hidden = changed_rows(store, "memory/topics", gen.topic_sources(),
-                                             by_size=True)
-    hidden_paths |= topic_hidden
+    # The raw-log tail and files changed since the build (cached on object storage).
+    since = since_index(store, gen, user, ud.sources)
+    fresh, hidden_paths, topic_fresh = since.fresh, since.hidden, since.topic_fresh
     tds = [gen.topic_data(r.slug) for r in routes]
     topic_rows = [r for td in tds for r in td.rows]
     rows = ud.rows + fresh + topic_fresh + topic_rows

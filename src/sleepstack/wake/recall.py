@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import lru_cache
 
 import numpy as np
 
@@ -214,6 +215,7 @@ _PLEASANTRY_WORDS = (
 )
 _PLEASANTRIES = frozenset(_PLEASANTRY_WORDS.split())
 
+@lru_cache(maxsize=65536)  # pure, and asked of every candidate turn on every recall
 def _is_filler(text: str) -> bool:
     """True for a turn that is only a greeting, thanks or a pleasantry.
 

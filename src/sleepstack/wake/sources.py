@@ -33,6 +33,10 @@ def read_from(store: Store, path: str, offset: int) -> bytes:
         with open(os.path.join(root, path), "rb") as fh:
             fh.seek(offset)
             return fh.read()
+    ranged = getattr(store.fs, "read_from", None)  # object storage: one ranged GET
+    if ranged is not None and offset > 0:
+        data: bytes = ranged(path, offset)
+        return data
     return store.read_bytes(path)[offset:]
 
 
@@ -51,6 +55,13 @@ def _log_sizes(store: Store, prefix: str) -> dict[str, int]:
     This runs on every recall, and a year of daily logs is hundreds of files.
     """
     root = store.fs.local_path()
+    listed = getattr(store.fs, "list_sizes", None)  # object storage: sizes come with the LIST
+    if root is None and listed is not None:
+        try:
+            sizes: dict[str, int] = listed(prefix)
+            return sizes
+        except (OSError, SleepstackError):
+            return {}
     if root is None:
         out: dict[str, int] = {}
         for path in _list(store, prefix):
@@ -67,10 +78,18 @@ def _log_sizes(store: Store, prefix: str) -> dict[str, int]:
         return {}
 
 
-def tail_rows(store: Store, user: str, watermarks: dict[str, int]) -> list[Row]:
-    """Turns of *user* past the indexed watermark of each raw-log file (new files: all)."""
+def tail_rows(store: Store, user: str, watermarks: dict[str, int],
+              seen: dict[str, int] | None = None) -> list[Row]:
+    """Turns of *user* past the indexed watermark of each raw-log file (new files: all).
+
+    *seen*, when given, receives the size each file had when it was listed
+    (every read of it came after: :mod:`.fresh` confirms appends with it).
+    """
     out: list[Row] = []
-    for path, size in sorted(_log_sizes(store, user_log_prefix(user)).items()):
+    sizes = _log_sizes(store, user_log_prefix(user))
+    if seen is not None:
+        seen.update(sizes)
+    for path, size in sorted(sizes.items()):
         mark = watermarks.get(path, 0)
         if size <= mark or source_kind(path) != "raw":
             continue
@@ -94,14 +113,17 @@ def changed_rows(
     rows: list[Row] = []
     changed: set[str] = set()
     present: set[str] = set()
-    for path in _list(store, prefix):
+    sizes = _log_sizes(store, prefix) if by_size and store.fs.local_path() is None else None
+    for path in _list(store, prefix) if sizes is None else sorted(sizes):
         kind = source_kind(path)
         if kind is None or kind == "raw":
             continue
         present.add(path)
         old = indexed.get(path)
         try:
-            if by_size and old is not None and store.fs.size(path) == old[1]:
+            size = sizes[path] if sizes is not None else None
+            if by_size and old is not None and (
+                    size if size is not None else store.fs.size(path)) == old[1]:
                 continue
             data = store.read_bytes(path)
         except (OSError, SleepstackError):
