@@ -9,6 +9,7 @@ import pytest
 from sleepstack.api import Memory
 from sleepstack.layers.rawlog import Turn, parse_at
 from sleepstack.store import Store
+from sleepstack.wake.context import Context
 from sleepstack.wake.deep_query import named_speakers, search_text
 from sleepstack.wake.log import append_turns
 
@@ -58,14 +59,15 @@ def test_multi_word_speaker_names() -> None:
 
 #: Theo's turns write Maya's name (and "garden"); Maya's own answer never writes it.
 THEO = [
-    "Maya, your garden plants looked lovely at the party.",
-    "Hey Maya! The garden gate by the plant pots is squeaking again.",
-    "Thanks Maya, the garden chairs next to the big plant were comfy.",
+    "Maya, your garden looked lovely at the party.",
+    "Hey Maya! The garden gate is squeaking again.",
+    "Thanks Maya, the garden chairs were comfy.",
     "Maya, did the garden hose get fixed?",
     "See you soon Maya, say hi to the garden gnome.",
     "Maya, the garden lights were a great idea.",
 ]
-ANSWER = "I planted tulips and two rows of leeks there yesterday."
+#: Maya's answer shares one word ("garden") with the question, each of Theo's turns two
+ANSWER = "Tulips, and two rows of leeks in the garden bed."
 QUESTION = "What did Maya plant in the garden?"
 
 
@@ -94,10 +96,15 @@ def test_deep_recall_finds_the_speakers_own_turn(mem: Memory) -> None:
     fast = mem.recall(QUESTION, "chat", budget_tokens=60)
     deep = mem.recall(QUESTION, "chat", budget_tokens=60, deep=True)
     # Fast recall matches the name: Theo's vocatives fill the small budget.
-    assert fast.items and fast.items[0].cites[0].startswith("t")
+    assert _best(fast).startswith("t")
     assert "ans" not in fast.cites
     # Deep recall searches without it and prefers what Maya herself said.
-    assert deep.items[0].cites == ("ans",)
+    assert _best(deep) == "ans"
+
+
+def _best(ctx: Context) -> str:
+    """The first cite of the best-scored item (items are rendered by session, not score)."""
+    return max(ctx.items, key=lambda it: it.score).cites[0]
 
 
 def test_fast_recall_is_unchanged_by_deep(mem: Memory) -> None:
@@ -114,5 +121,5 @@ def test_fast_recall_is_unchanged_by_deep(mem: Memory) -> None:
 def test_a_speaker_not_named_is_not_boosted(mem: Memory) -> None:
     # Nobody is named: deep recall searches the question as written.
     ctx = mem.recall("Which garden gate is squeaking?", "chat", budget_tokens=60, deep=True)
-    assert ctx.items[0].cites == ("t1",)
+    assert _best(ctx) == "t1"
 

@@ -65,10 +65,14 @@ class DeepConfig:
     max_fanout: int = 400  # an entity citing more turns than this seeds nothing
     #: RecallConfig values deep recall uses instead of fast recall's, as ``{name: value}``.
     #: Deep recall searches without the named speakers' names (:mod:`.deep_query`), so
-    #: their turns are found by the speaker prior, raised here; and a question that
-    #: needs several sessions' evidence is hurt by fast recall's pull towards the one
-    #: strongest session, halved here (tuned on LoCoMo conversations 0-4).
-    recall: tuple[tuple[str, float], ...] = (("session_weight", 0.4), ("speaker_boost", 4.0))
+    #: their turns are found by the speaker prior, raised here (not further: at 4.0
+    #: multi-hop gained 0.6 points more and adversarial questions, which name the
+    #: wrong speaker, lost 13); the question's meaning then weighs more than its words
+    #: (dense weight); and a question that needs several sessions' evidence is hurt by
+    #: fast recall's pull towards its strongest session, halved here. Tuned on LoCoMo
+    #: conversations 0-4 only.
+    recall: tuple[tuple[str, float], ...] = (
+        ("session_weight", 0.4), ("speaker_boost", 1.0), ("w_dense", 1.0))
 
 
 #: the configuration deep recall uses (a benchmark may replace it to tune)
