@@ -123,3 +123,9 @@ def test_a_speaker_not_named_is_not_boosted(mem: Memory) -> None:
     ctx = mem.recall("Which garden gate is squeaking?", "chat", budget_tokens=60, deep=True)
     assert _best(ctx) == "t1"
 
+
+
+def test_a_question_that_is_only_a_name_still_recalls(mem: Memory) -> None:
+    # Nothing but the name to search for: deep recall keeps it and still answers.
+    ctx = mem.recall("Who is Maya?", "chat", budget_tokens=80, deep=True)
+    assert ctx.items and ctx.ctx_tokens <= 80
