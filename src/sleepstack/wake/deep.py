@@ -64,11 +64,15 @@ class DeepConfig:
     recency_days: float = 90.0
     max_fanout: int = 400  # an entity citing more turns than this seeds nothing
     #: RecallConfig values deep recall uses instead of fast recall's, as ``{name: value}``.
-    #: Empty: measured on the merged code (bench/locomo.py --deep), the packing once
-    #: tuned here (no neighbours, session weight 0.2) cost 1.8 points overall and 7
-    #: on adversarial questions; fast recall's packing plus the expansion is even
-    #: overall and +1.7 points multi-hop on the tuning half.
-    recall: tuple[tuple[str, float], ...] = ()
+    #: Deep recall searches without the named speakers' names (:mod:`.deep_query`), so
+    #: their turns are found by the speaker prior, raised here (not further: at 4.0
+    #: multi-hop gained 0.6 points more and adversarial questions, which name the
+    #: wrong speaker, lost 13); the question's meaning then weighs more than its words
+    #: (dense weight); and a question that needs several sessions' evidence is hurt by
+    #: fast recall's pull towards its strongest session, halved here. Tuned on LoCoMo
+    #: conversations 0-4 only.
+    recall: tuple[tuple[str, float], ...] = (
+        ("session_weight", 0.4), ("speaker_boost", 1.0), ("w_dense", 1.0))
 
 
 #: the configuration deep recall uses (a benchmark may replace it to tune)

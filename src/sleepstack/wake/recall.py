@@ -419,11 +419,16 @@ def recall(
         gen = open_for_recall(store, user)  # the local index, or the store's shards
     except IndexUnavailable:
         degraded = True
+    search = query  # the text matched and embedded
+    if deep and gen is not None:  # issue 14: a named speaker's turns, not their name
+        from .deep_query import search_text_for
+
+        search = search_text_for(gen, user, query)
     stage = "embed" if gen is not None and is_loaded(gen.embedder) else "embed_load"
     if gen is not None and budget.allows(stage):
         t_embed = time.perf_counter()
         try:
-            qvec = get_embedder(gen.embedder).embed([query])[0]
+            qvec = get_embedder(gen.embedder).embed([search])[0]
             budget.timed(stage, t_embed)
         except SleepstackError:
             degraded = True  # lexical only; still an answer
@@ -439,7 +444,7 @@ def recall(
     # The time phrase is matched as a window, not as words.
     pool: Pool | None = None
     window: TimeWindow | None = None
-    content = _without_own_name(query, user)
+    content = _without_own_name(search, user)
     if gen is not None:
         try:
             pre = gen.user_data(user)
@@ -459,7 +464,8 @@ def recall(
             pool.lex = fresh_lexical(None, user, content, pool.rows)
     anchor = choose_anchor(now, _latest(pool))
     past = about_past(query, window, anchor)
-    pieces = _score(pool, config, window, past, anchor, session, content)
+    who = query if deep else content  # whom the question names (deep searched without them)
+    pieces = _score(pool, config, window, past, anchor, session, who)
     if (config.prf and qvec is not None and pool.matrix is not None and pieces
             and budget.allows("prf", pool.matrix.size)):
         # Move the query towards its best hits and score again (no LLM query expansion).
@@ -469,7 +475,7 @@ def recall(
             q2 /= float(np.linalg.norm(q2)) or 1.0
             pool.dense = np.full(len(pool.rows), -1.0, dtype=np.float32)
             pool.dense[: len(pool.matrix)] = pool.matrix @ q2
-            pieces = _score(pool, config, window, past, anchor, session, content)
+            pieces = _score(pool, config, window, past, anchor, session, who)
     if deep:  # issue 14: expand through the graph tier (read-only)
         from .deep import expand
 
