@@ -307,5 +307,5 @@ def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, 
     uploaded = sum(int(e.pop("uploaded", 0)) for e in built.values())
     entries = {**reused, **built}
     stats = {"shards": len(entries), "built": len(items), "reused": len(reused),
-             "recut": len(missing), "uploaded_bytes": uploaded, "engine": how}
+             "recut": len(missing), "uploaded_bytes": uploaded, "engine": how if items else None}
     return dict(sorted(entries.items())), stats
