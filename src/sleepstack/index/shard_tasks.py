@@ -93,21 +93,26 @@ def shard_key(name: str, sha: str) -> str:
 
 
 # ------------------------------------------------------------------ cutting
-def _where(kind: str) -> tuple[str, str]:
-    """The items and sources filters of one kind of shard (parameter: the user or slug)."""
+def _where(kind: str, of: str | None) -> tuple[str, str, tuple[Any, ...], tuple[Any, ...]]:
+    """The items and sources filters of one kind of shard, and their parameters."""
     if kind == "base":
         return ("user IS NULL AND topic IS NULL",
-                "user IS NULL AND path NOT LIKE 'memory/topics/%'")
+                "user IS NULL AND path NOT LIKE 'memory/topics/%'", (), ())
     if kind == "user":
-        return "user = ?", "user = ?"
+        # A user's sources are memory/log/<u>/... and user/<u>/... (store.paths.user_of):
+        # path ranges let SQLite seek the sources' primary key instead of scanning them
+        # all once per user (a million turns are ~250k day files).
+        ranges = (f"memory/log/{of}/", f"memory/log/{of}0", f"user/{of}/", f"user/{of}0")
+        return ("user = ?",
+                "user = ? AND ((path >= ? AND path < ?) OR (path >= ? AND path < ?))",
+                (of,), (of, *ranges))
     return ("user IS NULL AND topic = ?",
-            "user IS NULL AND path LIKE 'memory/topics/' || ? || '/%'")
+            "user IS NULL AND path LIKE 'memory/topics/' || ? || '/%'", (of,), (of,))
 
 
 def cut_shard(gen_path: Path, dest: Path, kind: str, of: str | None) -> None:
     """Write the shard of *kind* (``base``, ``user``, ``topic``) for *of* to *dest*."""
-    items_where, sources_where = _where(kind)
-    args: tuple[Any, ...] = () if kind == "base" else (of,)
+    items_where, sources_where, args, source_args = _where(kind, of)
     conn = connect_rw(dest)
     try:
         conn.execute("ATTACH DATABASE ? AS src", (f"{gen_path.resolve().as_uri()}?mode=ro",))
@@ -118,7 +123,7 @@ def cut_shard(gen_path: Path, dest: Path, kind: str, of: str | None) -> None:
         conn.execute(f"INSERT INTO items SELECT * FROM src.items WHERE {items_where}"
                      " ORDER BY id", args)
         conn.execute(f"INSERT INTO sources SELECT * FROM src.sources WHERE {sources_where}"
-                     " ORDER BY path", args)
+                     " ORDER BY path", source_args)
         if kind == "base":
             conn.execute("INSERT INTO topics SELECT * FROM src.topics ORDER BY slug")
         conn.execute("COMMIT")
