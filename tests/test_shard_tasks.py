@@ -202,3 +202,34 @@ def test_the_cycle_cuts_the_shards_on_its_engine(bucket: str, tmp_path: Path,
     assert spy.runs == [sorted(_all_names())]
     manifest = shards.read_manifest(store)
     assert manifest is not None and set(manifest["shards"]) >= _all_names()
+
+
+def test_an_engine_cached_entry_whose_object_is_gone_is_cut_again(
+        bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "cache"))
+    store = _seed(f"s3://{bucket}/stale")
+    shards.set_enabled(False)  # the generation only: its shards are cut below
+    try:
+        build_generation(store)
+    finally:
+        shards.set_enabled(True)
+    gen = _generation(store)
+    engine = LocalEngine(concurrency=4, work_cache_dir=tmp_path / "work")
+    first, stats = shard_tasks.build_entries(store.fs, gen, None, engine=engine)
+    assert stats["recut"] == 0
+    gone = first[shards.user_name("alice")]["key"]
+    store.fs.remove(gone)
+    cut: list[str] = []
+    real = shard_tasks.shard_work
+
+    def counted(item: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+        cut.append(str(item["shard"]))
+        return real(item, settings)
+
+    monkeypatch.setattr(shard_tasks, "shard_work", counted)
+    engine = LocalEngine(concurrency=4, work_cache_dir=tmp_path / "work")
+    again, stats = shard_tasks.build_entries(store.fs, gen, None, engine=engine)
+    # The engine served every entry from its cache; the one whose object was gone was cut again.
+    assert cut == [shards.user_name("alice")]
+    assert stats["recut"] == 1 and again == first
+    assert shards.sha256_hex(store.fs.read_bytes(gone)) == first[shards.user_name("alice")]["sha"]
