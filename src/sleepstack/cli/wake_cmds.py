@@ -64,11 +64,15 @@ def _progress(stage: str, done: int, total: int) -> None:
 
 
 def _index(args: argparse.Namespace, ctx: Invocation) -> int:
+    from ..engines import LocalEngine
     from ..index.build import build_generation
+    from ..sleep.cycle import settings_from_config
 
     mem = ctx.memory()
+    # A remote store's shards are cut on the local engine's pool ([sleep] concurrency).
+    engine = LocalEngine(concurrency=settings_from_config(mem.config)["concurrency"])
     info = build_generation(mem.store, embedder=mem.config.embedder, full=args.full,
-                            progress=_progress)
+                            progress=_progress, engine=engine)
     state = "published" if info.published else "unchanged, still"
     ctx.emit(info.to_dict(),
              f"index generation {info.generation} {state}: +{info.added} -{info.removed}"

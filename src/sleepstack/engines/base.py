@@ -54,6 +54,8 @@ PHASE_SETTINGS: dict[str, tuple[str, ...]] = {
     "graph": ("llm", "token_budget"),
     # the index rebuild's plan (sleepstack.index.tasks): the item names its embedder
     "embed": (),
+    # the index's shard cut (sleepstack.index.shard_tasks): the item holds its content key
+    "shard": (),
 }
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -49,6 +49,9 @@ from .location import (
 from .rows import Row, rows_for_file, source_kind, turn_rows
 from .schema import SCHEMA_VERSION, connect_ro, connect_rw, user_key
 from .vectors import DEFAULT_VECTORS, F32, VECTOR_DTYPES, from_blob, get_embedder, to_blob
+
+if TYPE_CHECKING:
+    from ..engines.base import Engine
 
 __all__ = [
     "GenerationInfo",
@@ -375,6 +378,7 @@ def build_generation(
     progress: Progress | None = None,
     vectors: Mapping[str, Sequence[float]] | None = None,
     vector_dtype: str | None = None,
+    engine: Engine | None = None,
 ) -> GenerationInfo:
     """Build (incrementally unless *full*) and publish a new index generation.
 
@@ -384,7 +388,8 @@ def build_generation(
     :func:`plan_embedding`, embedded elsewhere): used instead of embedding those
     texts here; anything still missing is embedded as usual. *vector_dtype*
     (``"float32"`` or ``"float16"``) is the stored width, by default the store's
-    ``[index] vectors``; a change of width rebuilds in full.
+    ``[index] vectors``; a change of width rebuilds in full. On a remote store
+    the shards are cut as work items on *engine* (the cycle's; None: one by one).
     """
     t0 = time.perf_counter()
     spec = embedder or configured_embedder(store)
@@ -401,7 +406,7 @@ def build_generation(
                              else (None, False))
         try:
             return _build_locked(store, directory, cur, prev, spec, dim, full or not same_schema,
-                                 progress, t0, vectors or {}, dtype)
+                                 progress, t0, vectors or {}, dtype, engine)
         finally:
             if prev is not None:
                 prev.close()
@@ -419,6 +424,7 @@ def _build_locked(
     t0: float,
     vectors: Mapping[str, Sequence[float]],
     dtype: str = DEFAULT_VECTORS,
+    engine: Engine | None = None,
 ) -> GenerationInfo:
     incremental = prev is not None and not full
     plan, _ = _plan(store, _indexed_sources(prev if incremental else None))
@@ -500,6 +506,6 @@ def _build_locked(
         from .shards import enabled, publish_shards
 
         if enabled():
-            publish_shards(store, final, number)
+            publish_shards(store, final, number, engine=engine)
     return GenerationInfo(number, str(final), len(plan.add), removed, before,
                           time.perf_counter() - t0, spec, total)

@@ -2,10 +2,12 @@
 
 A built generation (one SQLite file) is cut into shards: ``base`` (meta, topic
 routing, shared rows that belong to no topic), one per user and one per
-reference topic, each a small SQLite file of the same schema. They go to the
+reference topic, each a small SQLite file of the same schema. They are cut
+in parallel, one work item per shard on the cycle's engine, and go to the
 store's derived area, ``derived/index/shards/<name>-<sha16>.sqlite``
-(immutable, content-addressed: an unchanged user's shard is not uploaded
-again), and then :data:`MANIFEST` names them with their SHA-256 and size;
+(immutable, content-addressed); a shard whose content key the current
+manifest already names is not cut again (:mod:`.shard_tasks`). Then
+:data:`MANIFEST` names them with their SHA-256, size and content key;
 shards that neither this manifest nor the previous one names are deleted.
 Any backend works: it is plain ``StoreFS`` I/O.
 
@@ -23,22 +25,22 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import tempfile
 import time
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..store import Store
-from ..store.audit import canonical, sha256_hex
-from ..store.erase import PUBLISHED_INDEX
-from .schema import connect_rw
+from ..store.audit import canonical
+from ..store.audit import sha256_hex as sha256_hex  # re-exported: readers verify shards
+from .shard_tasks import SHARD_DIR, base_name, build_entries, topic_name, user_name
 
-__all__ = ["MANIFEST", "SHARD_DIR", "base_name", "enabled", "publish_shards", "set_enabled",
-           "topic_name",
-           "user_name"]
+if TYPE_CHECKING:
+    from ..engines.base import Engine
+
+__all__ = ["MANIFEST", "SHARD_DIR", "base_name", "enabled", "publish_shards", "read_manifest",
+           "set_enabled", "topic_name", "user_name"]
 
 MANIFEST: Final = "derived/index/MANIFEST.json"
-SHARD_DIR: Final = PUBLISHED_INDEX
 
 
 _enabled = True
@@ -55,71 +57,6 @@ def set_enabled(on: bool) -> None:
     _enabled = on
 
 
-def user_name(user: str) -> str:
-    """The shard of one user's rows (hashed: ids may hold characters keys should not)."""
-    return "u-" + sha256_hex(user.encode())[:20]
-
-
-def topic_name(slug: str) -> str:
-    """The shard of one reference topic's rows."""
-    return "t-" + sha256_hex(slug.encode())[:20]
-
-
-def base_name() -> str:
-    """The shard every view starts from: meta, topic routing, shared rows."""
-    return "base"
-
-
-def _copy(src: Path, dest: Path, items_where: str, sources_where: str, args: tuple[Any, ...],
-          *, with_topics: bool) -> None:
-    conn = connect_rw(dest)
-    try:
-        conn.execute("ATTACH DATABASE ? AS src", (f"{src.resolve().as_uri()}?mode=ro",))
-        conn.execute("BEGIN")
-        if with_topics:  # the base shard: a view's meta is the base's, so only it has one
-            conn.execute("INSERT INTO meta SELECT * FROM src.meta")
-        # The FTS rows come from the insert trigger, so a shard is a complete generation.
-        conn.execute(f"INSERT INTO items SELECT * FROM src.items WHERE {items_where}", args)
-        conn.execute(f"INSERT INTO sources SELECT * FROM src.sources WHERE {sources_where}",
-                     args)
-        if with_topics:
-            conn.execute("INSERT INTO topics SELECT * FROM src.topics")
-        conn.execute("COMMIT")
-        conn.execute("DETACH DATABASE src")
-        conn.execute("VACUUM")
-    finally:
-        conn.close()
-
-
-def build_shards(gen_path: Path, out: Path) -> dict[str, Path]:
-    """Cut generation *gen_path* into shard files under *out*: {name: file}."""
-    src = sqlite3.connect(f"{gen_path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        users = [r[0] for r in src.execute(
-            "SELECT DISTINCT user FROM items WHERE user IS NOT NULL ORDER BY user")]
-        topics = [r[0] for r in src.execute(
-            "SELECT DISTINCT topic FROM items WHERE user IS NULL AND topic IS NOT NULL"
-            " ORDER BY topic")]
-    finally:
-        src.close()
-    shards: dict[str, Path] = {}
-    base = out / "base.sqlite"
-    _copy(gen_path, base, "user IS NULL AND topic IS NULL",
-          "user IS NULL AND path NOT LIKE 'memory/topics/%'", (), with_topics=True)
-    shards[base_name()] = base
-    for user in users:
-        dest = out / f"{user_name(user)}.sqlite"
-        _copy(gen_path, dest, "user = ?", "user = ?", (user,), with_topics=False)
-        shards[user_name(user)] = dest
-    for slug in topics:
-        dest = out / f"{topic_name(slug)}.sqlite"
-        _copy(gen_path, dest, "user IS NULL AND topic = ?",
-              "user IS NULL AND path LIKE 'memory/topics/' || ? || '/%'", (slug,),
-              with_topics=False)
-        shards[topic_name(slug)] = dest
-    return shards
-
-
 def _check_writer(store: Store) -> None:
     # On object storage, a lease that was lost or ran out refuses here (the same
     # check as the audit log's commit point).
@@ -128,23 +65,18 @@ def _check_writer(store: Store) -> None:
         check()
 
 
-def publish_shards(store: Store, gen_path: Path, number: int) -> dict[str, Any]:
-    """Upload generation *number*'s shards and point the manifest at them; the manifest."""
+def publish_shards(store: Store, gen_path: Path, number: int, *,
+                   engine: Engine | None = None) -> dict[str, Any]:
+    """Upload generation *number*'s shards and point the manifest at them; the manifest.
+
+    The shards are cut and uploaded as work items on *engine* (the cycle's;
+    None: here, one after the other), except those whose content the current
+    manifest already names (:mod:`.shard_tasks`). Only then, under the store
+    lock and a live lease, is the manifest replaced.
+    """
     t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="sleepstack-shards-") as tmp:
-        files = build_shards(gen_path, Path(tmp))
-        entries: dict[str, dict[str, Any]] = {}
-        uploaded = 0
-        for name, path in files.items():
-            data = path.read_bytes()
-            sha = sha256_hex(data)
-            # Content-addressed: a user whose rows did not change keeps the object of
-            # the previous generation, so a cycle uploads only what changed.
-            key = f"{SHARD_DIR}/shards/{name}-{sha[:16]}.sqlite"
-            if not store.fs.exists(key):
-                store.fs.write_new(key, data)
-                uploaded += len(data)
-            entries[name] = {"key": key, "sha": sha, "bytes": len(data)}
+    entries, stats = build_entries(store.fs, gen_path, read_manifest(store), engine=engine,
+                                   run_id=f"gen-{number:06d}")
     meta = _meta_of(gen_path)
     manifest: dict[str, Any] = {
         "generation": number, "embedder": meta.get("embedder"), "dim": meta.get("dim"),
@@ -162,7 +94,8 @@ def publish_shards(store: Store, gen_path: Path, number: int) -> dict[str, Any]:
         for key in store.fs.list(f"{SHARD_DIR}/shards"):
             if key not in keep:
                 store.fs.remove(key)
-    manifest["uploaded_bytes"] = uploaded
+    manifest["uploaded_bytes"] = stats["uploaded_bytes"]
+    manifest["build"] = stats
     manifest["seconds"] = round(time.perf_counter() - t0, 3)
     return manifest
 

@@ -377,7 +377,8 @@ def _build_index(store: Store, cycle_id: str, timings: dict[str, float], *,
         except Exception as exc:  # the builder embeds whatever is missing
             embed = {"error": f"{type(exc).__name__}: {exc}"}
     try:
-        info = build_generation(store, vectors=vectors).to_dict()
+        # The shards of a remote store are cut on the cycle's engine too (one item each).
+        info = build_generation(store, vectors=vectors, engine=engine).to_dict()
     except Exception as exc:  # the commit stands whatever the index does
         info = {"error": f"{type(exc).__name__}: {exc}"}
     if embed is not None:
