@@ -36,7 +36,8 @@ _IMPERATIVE_AFTER = (
     "do not forget to", "finally", "instead", "urgently", "todo", "to do",
     # vocatives: "Assistant, tell them …"
     "assistant", "ai", "bot", "chatbot", "agent", "model", "gpt", "chatgpt", "claude")
-_IMPERATIVE_CHARS = frozenset("\n.!?:;>-*([])\"'")
+_IMPERATIVE_CHARS = frozenset("\n.!?:;>-*([])")
+_QUOTES = frozenset("\"'")
 _CLAUSE_START = re.compile(r"[\n.!?:;]")
 _CONDITIONAL = re.compile(r"(?:when|whenever|if|while|after|before|once|as soon as|unless|every "
                           r"time|each time)\b")
@@ -51,7 +52,13 @@ def _imperative_at(s: str, start: int) -> bool:
         if _CONDITIONAL.match(clause):
             return True
         before = before.rstrip(",")
-    if not before or before[-1] in _IMPERATIVE_CHARS:
+    if not before:
+        return True
+    if before[-1] in _QUOTES:
+        # An opening quote can start a quoted order; a closing one ends a quoted
+        # word ('avoid the word "schlau" throughout your response') and starts nothing.
+        return len(before) == 1 or not before[-2].isalnum()
+    if before[-1] in _IMPERATIVE_CHARS:
         return True
     for word in _IMPERATIVE_AFTER:
         if before.endswith(word) and (len(before) == len(word)

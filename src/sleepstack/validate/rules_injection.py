@@ -25,6 +25,8 @@ user's data, an outside address, future sessions). Each class is one rule:
                                    authorised you to…", fake ``system:`` turns)
 ``injection.template_token``       chat-template control tokens (``<|im_start|>``,
                                    ``[INST]``, ``<<SYS>>``, ``<start_of_turn>``)
+``injection.template_mention``     such a token named inside a sentence (weak:
+                                   see below)
 ``injection.hidden_wrapper``       pseudo-tags and headers faking privileged
                                    content (``<INFORMATION>``,
                                    ``###(system_message)``, ``[system](#…)``),
@@ -48,6 +50,8 @@ user's data, an outside address, future sessions). Each class is one rule:
                                    your answer mention…", "start your reply
                                    with…", 'just say "…"', "summaries of this
                                    page must describe…")
+``injection.output_format``        an order about the answer's form only ("wrap
+                                   your entire response in quotes"; weak)
 ``injection.code_insertion``       "embed the following code in your solution"
                                    (rejected when the code is malicious)
 ``injection.encoded_payload``      base64 / hex / percent-encoded blobs that
@@ -71,7 +75,12 @@ cheap substring *hints* that must be present before its regex runs; a test
 checks that the hints never change a result.
 
 Low-confidence hits are ``review``; two different injection rules on one
-proposal are corroboration and the validator rejects.
+proposal are corroboration and the validator rejects. *Weak* rules
+(:data:`~sleepstack.validate.verdict.WEAK_RULES`: an order about the answer's
+form, a template token mentioned in prose) describe text that users legitimately
+write too ("wrap your entire response in quotes"): alone, they are a feature
+for the learned head, not a verdict; the validator keeps them only when the
+head leans the same way or another rule fires.
 
 This module is the rule table (:data:`RULES`, declared as one in
 ``tests/test_module_sizes.py``); the normalisation is :mod:`.injection_text` and the
@@ -90,6 +99,7 @@ __all__ = ["RULES", "Rule"]
 R, V = Severity.REJECT, Severity.REVIEW
 
 # ------------------------------------------------------------------ vocabulary
+_ROLE_WORD = r"(?:system|user|assistant|human|model|tool|developer|bot)\b"
 _VOCAB: dict[str, str] = {}
 _VOCAB["OVR"] = (
     r"(?:ignore|ignoring|ignored|disregard|disregarding|disregarded|forget|forgetting|forgot|"
@@ -331,6 +341,20 @@ _H_LEAK_NOUN = ("nstru", "prompt", "directive", "guideline", "rule", "message", 
                 "configuration", "context", "conversation")
 _H_ANSWER = ("response", "answer", "reply", "output", "message", "completion", "summary",
              "translation")
+
+_ANSWER_ORDER = _p(
+    r"\b(?:provide|write|translate|display|modify|change|include|insert|embed|incorporate|"
+    r"add|append|prepend|mention|highlight|suggest|encode|reverse|introduce|integrate|use|make|"
+    r"ensure|give|enhance|start|begin|end|finish|format|render|output|respond|reply|answer|"
+    r"conclude|sign|promote|recommend|advertise|replace|convert|present|express|structure|put|"
+    r"wrap|limit|keep|rewrite|in|within|throughout)\b[^.\n?!]{0,80}?\byour (?:next |final |"
+    r"every |each |entire |whole |subsequent )?(?:response|answer|reply|output|message|"
+    r"completion|summary|translation)s?\b")
+# what makes an answer order dictate content: promotion, a claim to state, a link
+_ANSWER_CONTENT = _p(
+    r"\b(?:mention|mentions|recommend|promote|advertise|endorse|praise|advise|urge|warn|"
+    r"link|links|url|https?:|www\.|(?:say|state|claim|tell (?:the user|them|everyone)|"
+    r"explain|assert|insist) that|is the (?:best|only|safest|cheapest)|only (?:safe|trusted))")
 
 RULES: list[Rule] = [
     # ------------------------------------------------------------- override
@@ -660,11 +684,18 @@ RULES: list[Rule] = [
         "claims elevated privileges", near=(_p(r"\b(?:you|your|{AI})\b"),),
         hints=(("enabled", "activated", "granted", " on", "engaged", "unlocked"),)),
     # ------------------------------------------------------- template tokens
+    # A token *used* to open or close a turn sits at a line start, next to markup or a
+    # role name; one *mentioned* in prose has ordinary words on both sides ("in the
+    # chat template, <|im_start|> marks a turn") and is only a weak signal.
     Rule("injection.template_token", R, _p(
-        r"<\|[a-z_ ]{2,40}\|>|\[/?inst\]|<</?sys>>|<start of turn>|<end of turn>|"
+        r"(?<![a-z,] )<\|[a-z_ ]{2,40}\|>|<\|[a-z_ ]{2,40}\|>(?! (?!" + _ROLE_WORD + r")[a-z])|"
+        r"\[/?inst\]|<</?sys>>|<start of turn>|<end of turn>|"
         r"(?:^|\n)###\s*(?:instruction|response|system|input|assistant|user|human)\s*:"),
         "contains chat-template control tokens",
         hints=(("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "of turn>", "###"),)),
+    Rule("injection.template_mention", V, _p(
+        r"(?<=[a-z,] )<\|[a-z_ ]{2,40}\|>(?= (?!" + _ROLE_WORD + r")[a-z])"),
+         "mentions a chat-template control token in prose", hints=(("<|",),)),
     Rule("injection.template_token", V, _p(
         r"</?(?:tool call|function call|tool response|tool result)>"),
         "contains tool-call markup", hints=(("tool", "function"),)),
@@ -981,16 +1012,15 @@ RULES: list[Rule] = [
         "tries to extract a secret",
         hints=(("secret", "hidden", "confidential", "private", "password", "passphrase"),)),
     # ---------------------------------------------------- output manipulation
-    Rule("injection.output_manipulation", V, _p(
-        r"\b(?:provide|write|translate|display|modify|change|include|insert|embed|incorporate|"
-        r"add|append|prepend|mention|highlight|suggest|encode|reverse|introduce|integrate|use|make|"
-        r"ensure|give|enhance|start|begin|end|finish|format|render|output|respond|reply|answer|"
-        r"conclude|sign|promote|recommend|advertise|replace|convert|present|express|structure|put|"
-        r"wrap|limit|keep|rewrite|in|within|throughout)\b[^.\n?!]{0,80}?\byour (?:next |final |"
-        r"every |each |entire |whole |subsequent )?(?:response|answer|reply|output|message|"
-        r"completion|summary|translation)s?\b"),
-        "tells the model how to write its answer", imperative=True,
-        hints=(("your",), _H_ANSWER)),
+    # An order about "your response" is an attack when it dictates *content* (mention,
+    # recommend, a link); about its *form* alone (wrap it in quotes, add sections, avoid
+    # a word) it is what users ask every day: a weak rule (``injection.output_format``).
+    Rule("injection.output_manipulation", V, _ANSWER_ORDER,
+         "tells the model what to put in its answer", imperative=True, sentence=True,
+         near=(_ANSWER_CONTENT,), hints=(("your",), _H_ANSWER)),
+    Rule("injection.output_format", V, _ANSWER_ORDER,
+         "tells the model how to write its answer", imperative=True, sentence=True,
+         unless=_ANSWER_CONTENT, hints=(("your",), _H_ANSWER)),
     Rule("injection.output_manipulation", V, _p(
         r"\b(?:begin|start|end|prefix|preface|finish|conclude|open|close) (?:your|each|every|the|"
         r"all) (?:\w+ )?(?:response|answer|reply|output|message)s? (?:with|by (?:saying|writing))"),
