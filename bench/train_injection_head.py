@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -77,8 +76,6 @@ OWN = REPO / "bench" / "data" / "own_injection_train.txt"
 TRAIN_FILES = ("pi_piguard_valid_mixed", "pi_notinject_benign", "pi_agentdojo",
                "pi_giskard_injections")
 TARGET_FP = 0.005
-#: hidden units of the MLP over the window's mean MiniLM input embedding (0: linear head)
-HIDDEN = int(os.environ.get("SLEEPSTACK_HEAD_HIDDEN", "16"))
 MAX_NEG_WINDOWS = 40
 F32 = npt.NDArray[np.float32]
 F64 = npt.NDArray[np.float64]
@@ -111,9 +108,8 @@ def load_generated() -> list[Example]:
     From :mod:`injection_templates` and :mod:`injection_templates2`.
     """
     attacks, benign = generate()
-    if os.environ.get("SLEEPSTACK_HEAD_TEMPLATES2", "1") == "1":
-        more_attacks, more_benign = generate_more()
-        attacks, benign = attacks + more_attacks, benign + more_benign
+    more_attacks, more_benign = generate_more()
+    attacks, benign = attacks + more_attacks, benign + more_benign
     return [Example(t, 1, "own_gen") for t in attacks] + [Example(t, 0, "own_gen") for t in benign]
 
 
@@ -215,9 +211,7 @@ def _table() -> F32:
     return _E
 
 
-def _fit(s: _Samples, *, iters: int = 160, lr: float = 0.08, l2: float = 1e-4,
-         hidden: int | None = None) -> HeadModel:
-    hidden = HIDDEN if hidden is None else hidden
+def _fit(s: _Samples, *, iters: int = 160, lr: float = 0.08, l2: float = 1e-4) -> HeadModel:
     e = _table()
     vocab, dim = e.shape
     n = len(s.ids)
@@ -237,25 +231,15 @@ def _fit(s: _Samples, *, iters: int = 160, lr: float = 0.08, l2: float = 1e-4,
     bid = np.repeat(np.arange(n), [len(b) for b in s.buckets])
     starts = np.concatenate(([0], np.cumsum(lens)[:-1])).astype(np.int64)
     x_dense = np.add.reduceat(e[flat_ids].astype(np.float64), starts, axis=0) / lens[:, None]
-    x32 = x_dense.astype(np.float32)
-    # The hidden layer starts from a fixed seed (the output stays byte-for-byte reproducible).
-    rng = np.random.default_rng(0)
-    params = [np.zeros(vocab), np.zeros(BIGRAM_BUCKETS), np.zeros(dim), np.zeros(1),
-              (rng.standard_normal((dim, max(hidden, 1))) * (3.0 / np.sqrt(dim))
-               ).astype(np.float32),
-              np.zeros(max(hidden, 1), dtype=np.float32), np.zeros(max(hidden, 1))]
+    params = [np.zeros(vocab), np.zeros(BIGRAM_BUCKETS), np.zeros(dim), np.zeros(1)]
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
     b1, b2, eps = 0.9, 0.999, 1e-8
     for step in range(1, iters + 1):
-        u, g, wd, b, hw1, hb1, hw2 = params
+        u, g, wd, b = params
         z = (np.bincount(sid, weights=u[flat_ids], minlength=n)
              + np.bincount(bid, weights=g[flat_b], minlength=n)) * inv_sqrt \
             + x_dense @ wd + b[0]
-        if hidden:
-            pre = x32 @ hw1 + hb1
-            h = np.maximum(pre, 0.0)
-            z = z + h @ hw2
         p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
         r = (p - y) * w
         ri = r * inv_sqrt
@@ -263,36 +247,22 @@ def _fit(s: _Samples, *, iters: int = 160, lr: float = 0.08, l2: float = 1e-4,
                  np.bincount(flat_b, weights=ri[bid], minlength=BIGRAM_BUCKETS) + l2 * g,
                  x_dense.T @ r + 10 * l2 * wd,
                  np.asarray([r.sum()])]
-        if hidden:
-            dh = (r[:, None] * hw2[None, :]).astype(np.float32) * (pre > 0)
-            grads += [x32.T @ dh + 10 * l2 * hw1, dh.sum(axis=0), h.T @ r + 10 * l2 * hw2]
-        else:
-            grads += [np.zeros_like(hw1), np.zeros_like(hb1), np.zeros_like(hw2)]
         for i, (par, grad) in enumerate(zip(params, grads, strict=True)):
             m[i] = b1 * m[i] + (1 - b1) * grad
             v[i] = b2 * v[i] + (1 - b2) * grad * grad
             mh = m[i] / (1 - b1 ** step)
             vh = v[i] / (1 - b2 ** step)
             par -= lr * mh / (np.sqrt(vh) + eps)
-    u, g, wd, b, hw1, hb1, hw2 = params
+    u, g, wd, b = params
     dense = (e.astype(np.float64) @ wd).astype(np.float32)
-    if not hidden:
-        return HeadModel(u.astype(np.float32), dense, g.astype(np.float32), float(b[0]), 0.5)
-    return HeadModel(u.astype(np.float32), dense, g.astype(np.float32), float(b[0]), 0.5,
-                     -1.0, hw1.astype(np.float32), hb1.astype(np.float32),
-                     hw2.astype(np.float32))
-
-
-def _with(model: HeadModel, threshold: float, threshold_long: float = -1.0) -> HeadModel:
-    return HeadModel(model.unigram, model.dense, model.bigram, model.bias, threshold,
-                     threshold_long, model.w1, model.b1, model.w2)
+    return HeadModel(u.astype(np.float32), dense, g.astype(np.float32), float(b[0]), 0.5)
 
 
 def fit(examples: Sequence[Example], threshold: float = 0.5) -> HeadModel:
     """Two rounds of multiple-instance training on *examples* (no calibration)."""
     first = _fit(_build(examples, None))
     model = _fit(_build(examples, first))
-    return _with(model, threshold)
+    return HeadModel(model.unigram, model.dense, model.bigram, model.bias, threshold)
 
 
 def _threshold_for(scores: Sequence[float], target_fp: float) -> float:
@@ -344,7 +314,7 @@ def train_head(examples: Sequence[Example]) -> HeadModel:
     """A calibrated head: thresholds from held-out corpora, weights from all *examples*."""
     t_short, t_long = calibrate(examples)
     model = fit(examples, t_short)
-    return _with(model, t_short, t_long)
+    return HeadModel(model.unigram, model.dense, model.bigram, model.bias, t_short, t_long)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

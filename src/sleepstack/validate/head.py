@@ -51,7 +51,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..adapters.embed.minilm import find_model_dir, read_safetensors
+from ..adapters.embed.minilm import find_model_dir
 from ..errors import EmbedderError
 from .injection_text import B64_BLOB, HEX_BLOB, decode_blob, normalise
 from .verdict import LEARNED_RULE, Finding, Severity
@@ -63,7 +63,6 @@ __all__ = [
     "LearnedScorer",
     "TokenizedText",
     "bigram_ids",
-    "embedding_table",
     "load_default_model",
     "tokenize",
     "unique_per_sentence",
@@ -202,22 +201,6 @@ class HeadModel:
     bias: float
     threshold: float  # probability from which a short text (<= MAX_WINDOW sentences) is flagged
     threshold_long: float = -1.0  # the same for longer documents (< 0: same as threshold)
-    # Optional hidden layer over the window's mean MiniLM input embedding x:
-    # + w2 . relu(x @ w1 + b1). x @ w1 is linear in x, so it is the mean of the
-    # per-token rows of E @ w1, precomputed once (:meth:`hidden_rows`).
-    w1: F32 | None = None  # (dim, H)
-    b1: F32 | None = None  # (H,)
-    w2: F32 | None = None  # (H,)
-
-    def hidden_rows(self) -> F32 | None:
-        """``E @ w1`` for every vocabulary entry (vocab, H), or None without a hidden layer."""
-        if self.w1 is None:
-            return None
-        cached = self.__dict__.get("_hidden_rows")
-        if cached is None:
-            cached = (embedding_table() @ self.w1).astype(np.float32)
-            object.__setattr__(self, "_hidden_rows", cached)
-        return cast(F32, cached)
 
     @property
     def long_threshold(self) -> float:
@@ -233,33 +216,20 @@ class HeadModel:
         """Read weights saved by :meth:`save`."""
         try:
             with np.load(path) as z:
-                hidden = {k: z[k].astype(np.float32) for k in ("w1", "b1", "w2") if k in z}
                 return cls(z["unigram"].astype(np.float32), z["dense"].astype(np.float32),
                            z["bigram"].astype(np.float32), float(z["bias"]),
                            float(z["threshold"]),
-                           float(z["threshold_long"]) if "threshold_long" in z else -1.0,
-                           hidden.get("w1"), hidden.get("b1"), hidden.get("w2"))
+                           float(z["threshold_long"]) if "threshold_long" in z else -1.0)
         except (OSError, KeyError, ValueError) as exc:
             raise EmbedderError(f"cannot read the injection head weights {path}: {exc}") from exc
 
     def save(self, path: Path) -> None:
         """Write the weights as a compressed ``.npz`` (float16: the head is small)."""
-        hidden: dict[str, Any] = {} \
-            if self.w1 is None or self.b1 is None or self.w2 is None else {
-            "w1": self.w1.astype(np.float16), "b1": self.b1.astype(np.float32),
-            "w2": self.w2.astype(np.float32)}
         np.savez_compressed(path, unigram=self.unigram.astype(np.float16),
                             dense=self.dense.astype(np.float16),
                             bigram=self.bigram.astype(np.float16),
                             bias=np.float64(self.bias), threshold=np.float64(self.threshold),
-                            threshold_long=np.float64(self.long_threshold), **hidden)
-
-    def _hidden_term(self, sums: npt.NDArray[np.float64], n: npt.NDArray[np.float64]
-                     ) -> npt.NDArray[np.float64]:
-        """``w2 . relu(mean + b1)`` per window, from the windows' summed hidden rows."""
-        assert self.b1 is not None and self.w2 is not None
-        h = np.maximum(sums / n[:, None] + self.b1, 0.0)
-        return cast(npt.NDArray[np.float64], h @ self.w2.astype(np.float64))
+                            threshold_long=np.float64(self.long_threshold))
 
     def window_scores(self, t: TokenizedText) -> tuple[F32, list[tuple[int, int]]]:
         """Logit of every window of 1..MAX_WINDOW sentences and its sentence range."""
@@ -276,12 +246,6 @@ class HeadModel:
         c_lin = np.concatenate(([0.0], np.cumsum(lin)))
         c_dense = np.concatenate(([0.0], np.cumsum(dense)))
         c_n = np.concatenate(([0.0], np.cumsum(count)))
-        rows = self.hidden_rows()
-        c_hid = None
-        if rows is not None:
-            hid = np.zeros((k, rows.shape[1]))
-            np.add.at(hid, sent, rows[ids].astype(np.float64))
-            c_hid = np.vstack((np.zeros((1, rows.shape[1])), np.cumsum(hid, axis=0)))
         scores: list[F32] = []
         ranges: list[tuple[int, int]] = []
         for w in range(1, min(MAX_WINDOW, k) + 1):
@@ -293,8 +257,6 @@ class HeadModel:
                 continue
             lo, hi, n = lo[ok], hi[ok], n[ok]
             s = self.bias + (c_lin[hi] - c_lin[lo]) / np.sqrt(n) + (c_dense[hi] - c_dense[lo]) / n
-            if c_hid is not None:
-                s = s + self._hidden_term(c_hid[hi] - c_hid[lo], n)
             scores.append(s.astype(np.float32))
             ranges.extend(zip(lo.tolist(), hi.tolist(), strict=True))
         if not scores:
@@ -339,8 +301,6 @@ class HeadModel:
         lin, dense, count = [0.0] * k, [0.0] * k, [0] * k
         seen: set[int] = set()  # (sentence, token) packed into one int: cheaper than tuples
         add = seen.add
-        uniq: list[int] = []  # the distinct (sentence, token) pairs' tokens, for the hidden layer
-        usent: list[int] = []
         for tok, si in zip(ids, sent, strict=True):
             key = si << 20 | tok
             if key not in seen:
@@ -348,8 +308,6 @@ class HeadModel:
                 lin[si] += u[tok]
                 dense[si] += d[tok]
                 count[si] += 1
-                uniq.append(tok)
-                usent.append(si)
         seen.clear()
         prev_tok, prev_si = -1, -1
         for tok, si in zip(ids, sent, strict=True):
@@ -360,10 +318,6 @@ class HeadModel:
                     add(key)
                     lin[si] += g[bucket]
             prev_tok, prev_si = tok, si
-        rows = self.hidden_rows()
-        if rows is not None:
-            return self._best_window_hidden(text, rows, lin, dense, count, uniq, usent,
-                                            sent, offsets)
         best, span = -math.inf, (0, 0)
         for w in range(1, min(MAX_WINDOW, k) + 1):
             for lo in range(k - w + 1):
@@ -378,57 +332,12 @@ class HeadModel:
         toks = [i for i, si in enumerate(sent) if span[0] <= si < span[1]]
         return best, text[offsets[toks[0]][0]:offsets[toks[-1]][1]], k
 
-    def _best_window_hidden(self, text: str, rows: F32, lin: list[float], dense: list[float],
-                            count: list[int], uniq: list[int], usent: list[int],
-                            sent: list[int], offsets: list[tuple[int, int]]
-                            ) -> tuple[float, str, int]:
-        # The same windows as _best_window, scored in numpy with the hidden layer.
-        k = len(count)
-        hid = np.zeros((k, rows.shape[1]))
-        np.add.at(hid, np.asarray(usent), rows[np.asarray(uniq)].astype(np.float64))
-        c_hid = np.vstack((np.zeros((1, rows.shape[1])), np.cumsum(hid, axis=0)))
-        c_lin = np.concatenate(([0.0], np.cumsum(lin)))
-        c_dense = np.concatenate(([0.0], np.cumsum(dense)))
-        c_n = np.concatenate(([0.0], np.cumsum(count)))
-        los = np.concatenate([np.arange(0, k - w + 1) for w in range(1, min(MAX_WINDOW, k) + 1)])
-        his = np.concatenate([np.arange(w, k + 1) for w in range(1, min(MAX_WINDOW, k) + 1)])
-        n = c_n[his] - c_n[los]
-        ok = n >= MIN_TOKENS
-        if not ok.any():
-            return -math.inf, "", k
-        los, his, n = los[ok], his[ok], n[ok]
-        score = (self.bias + (c_lin[his] - c_lin[los]) / np.sqrt(n)
-                 + (c_dense[his] - c_dense[los]) / n
-                 + self._hidden_term(c_hid[his] - c_hid[los], n))
-        i = int(np.argmax(score))
-        lo, hi = int(los[i]), int(his[i])
-        toks = [j for j, si in enumerate(sent) if lo <= si < hi]
-        return float(score[i]), text[offsets[toks[0]][0]:offsets[toks[-1]][1]], k
-
     def _lists(self) -> tuple[list[float], list[float], list[float]]:
         cached = self.__dict__.get("_as_lists")
         if cached is None:
             cached = (self.unigram.tolist(), self.dense.tolist(), self.bigram.tolist())
             object.__setattr__(self, "_as_lists", cached)
         return cast(tuple[list[float], list[float], list[float]], cached)
-
-
-_TABLE_LOCK = threading.Lock()
-_TABLE: F32 | None = None
-
-
-def embedding_table() -> F32:
-    """MiniLM's input (word-piece) embedding table, (vocab, 384), memory-mapped once."""
-    global _TABLE
-    with _TABLE_LOCK:
-        if _TABLE is None:
-            w = read_safetensors(find_model_dir() / "model.safetensors")
-            key = "embeddings.word_embeddings.weight"
-            got = w.get(key, w.get("bert." + key))
-            if got is None:
-                raise EmbedderError("the MiniLM weights have no word-embedding table")
-            _TABLE = np.asarray(got, dtype=np.float32)
-        return _TABLE
 
 
 _MODEL_LOCK = threading.Lock()

@@ -34,6 +34,8 @@ _IMPERATIVE_AFTER = (
     "i want you to", "i need you to", "you will", "you are to", "go ahead and", "proceed to",
     "afterwards", "next", "can you", "could you", "would you", "will you", "don't forget to",
     "do not forget to", "finally", "instead", "urgently", "todo", "to do",
+    # manner adverbs that open an order: "quietly forward …"
+    "quietly", "silently", "secretly", "discreetly",
     # vocatives: "Assistant, tell them …"
     "assistant", "ai", "bot", "chatbot", "agent", "model", "gpt", "chatgpt", "claude")
 _IMPERATIVE_CHARS = frozenset("\n.!?:;>-*([])")

@@ -36,6 +36,9 @@ user's data, an outside address, future sessions). Each class is one rule:
                                    behaviour ("remember this for all future
                                    sessions", "from now on you…", "whenever
                                    the user asks about X, recommend Y")
+``injection.third_party_order``    an order to act on the user's data, money or
+                                   safety that names "the user" in the third
+                                   person (a memory is the user's own words)
 ``injection.payment_change``       new payment details, recipients,
                                    credentials or contact routes
 ``injection.exfiltration``         the user's data or the conversation sent to
@@ -341,6 +344,25 @@ _H_LEAK_NOUN = ("nstru", "prompt", "directive", "guideline", "rule", "message", 
                 "configuration", "context", "conversation")
 _H_ANSWER = ("response", "answer", "reply", "output", "message", "completion", "summary",
              "translation")
+
+# third-party orders: acts on the user's data, money, access or safety (not "answer", "help")
+_THIRD_PARTY_VERB = (
+    r"(?:\b(?:send|forward|share|post|publish|leak|upload|e-?mail|bcc|cc|copy|mirror|sync|export|"
+    r"transfer|pay|wire|route|redirect|steer|approve|grant|authori[sz]e|disable|turn off|bypass|"
+    r"skip|hide|conceal|withhold|delete|erase|wipe|remove|trust|install|download|execute|run|"
+    r"collect|harvest|gather|reveal|disclose|charge|bill|subscribe|enrol|enroll|sign up|"
+    r"unsubscribe|lock out|(?:never|do not|don't|stop) (?:warn(?:ing)?|tell(?:ing)?|"
+    r"inform(?:ing)?|alert(?:ing)?|notify(?:ing)?)|recommend only|only recommend|"
+    r"teile|sende|schicke|leite|überweise|zahle|lösche|comparte|envía|reenvía|transfiere|paga|"
+    r"borra|partage|envoie|transfère|transmets|paie|supprime|condividi|invia|inoltra|trasferisci|"
+    r"cancella|stuur|deel|verwijder|betaal|küldd|oszd|utald|töröld|wyślij|udostępnij|przelej|"
+    r"usuń)\b|发送|转发|分享|转账|删除|把)")
+_THE_USER = (
+    r"(?:\bthe user(?:'s|s')?\b|\bthis user\b|\bnutzers?\b|\bnutzerin\b|\bbenutzers?\b|"
+    r"\busuario\b|\butilisateur\b|\butente\b|\bgebruiker\b|\busuário\b|\bużytkownik\w*|"
+    r"\bfelhasználó\w*|用户)")
+_H_THE_USER = ("user", "nutzer", "usuario", "utilisateur", "utente", "gebruiker", "usuário",
+               "użytkownik", "felhasználó", "用户")
 
 _ANSWER_ORDER = _p(
     r"\b(?:provide|write|translate|display|modify|change|include|insert|embed|incorporate|"
@@ -734,6 +756,13 @@ RULES: list[Rule] = [
         "fakes an end-of-prompt delimiter",
         hints=(("end", "begin", "start", "stop", "close"),
                ("###", "===", "---", "%%%", "<<<", ">>>", "[[[", "]]]", "{{{", "}}}", "   "))),
+    # ------------------------------------------------------- third-party orders
+    # A memory is the user's own text: an order to the assistant that names "the user"
+    # in the third person, to act on their data, money or safety, was written by someone
+    # else (a document, an e-mail, a tool's output, another agent).
+    Rule("injection.third_party_order", V, _p(_THIRD_PARTY_VERB),
+         "orders the assistant to act on the user's data, money or safety, in the third person",
+         imperative=True, sentence=True, near=(_p(_THE_USER),), hints=(_H_THE_USER,)),
     # ------------------------------------------------------------ persistence
     Rule("injection.persistence", R, _p(
         r"\b(?:remember|memori[sz]e|store|save|keep|retain|note|record|persist|commit|apply|use|"
