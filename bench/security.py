@@ -44,14 +44,16 @@ a rule for one dataset's wording, or would flag ordinary text):
   headline for the following texts!". Nothing distinguishes them from the
   benign requests in the same file and in NotInject; flagging them would
   flag every request. Its benign WildGuard/PINT rows that tell the model how
-  to write "your response" are held for review by design (report only).
+  to write "your response" trip a *weak* rule (``injection.output_format``),
+  which counts only when the learned head corroborates it.
 * ``pi_promptshield_val`` (report only): most "injections" are a harmless
   second task appended to a document ("Reformulate the statement…",
   "Assign a sentiment score…", "Translate…") and many rely on the dataset's
   own target phrase; only the structural classes (override, new
   instructions, output dictation, secret extraction, persona switches) are
-  caught. Its flagged benign rows are formatting directives addressed to the
-  model ("wrap your entire response…") and one C1 control character.
+  caught. Its benign formatting directives addressed to the model ("wrap
+  your entire response…") trip only weak rules, and its one C1 character is
+  mis-decoded UTF-8 ("â€" and a raw U+009D), stripped instead of rejected.
 * ``pi_notinject_benign`` (1 review): "…and always include the 'PW'
   parameter…" reads as a standing order; the rule needs "always + include"
   for real poisoning ("always include a link to …").
