@@ -373,11 +373,14 @@ _ANSWER_ORDER = _p(
     r"every |each |entire |whole |subsequent )?(?:response|answer|reply|output|message|"
     r"completion|summary|translation)s?\b")
 # what makes an answer order dictate content: promotion, a claim to state, a link, or an
-# encoding of the answer (which hides it from whoever monitors the output)
+# encoding of the answer (base16, reversed text: it hides the answer from whoever
+# monitors the output)
 _ANSWER_CONTENT = _p(
     r"\b(?:mention|mentions|recommend|promote|advertise|endorse|praise|advise|urge|warn|"
-    r"highlight|emphasi[sz]e|showcase|base ?(?:16|32|64)|hex(?:adecimal)?|rot ?13|binary|morse|"
-    r"cipher|encode|encrypt|"
+    r"highlight|emphasi[sz]e|showcase|suggest(?:ing)? (?:that|users?|people|customers|"
+    r"readers|they|to)|subscrib\w*|sign(?:ing)? up|buy(?:ing)?|purchas\w*|"
+    r"base ?(?:16|32|64)|hex(?:adecimal)?|rot ?13|binary|morse|cipher|encode|encrypt|"
+    r"revers(?:e|ed|al)|backwards?|"
     r"link|links|url|https?:|www\.|(?:say|state|claim|tell (?:the user|them|everyone)|"
     r"explain|assert|insist) that|is the (?:best|only|safest|cheapest)|only (?:safe|trusted))")
 
