@@ -26,10 +26,11 @@ Targets (PASS/FAIL lines): in-sample as before (>= 90 % detection on
 AgentDojo, Giskard and PIGuard; <= 1 % false positives on NotInject, LoCoMo and
 AgentDojo's benign rows; secrets >= 90 % / <= 10 %; median <= 5 ms/KB), the
 held-out sets (injections >= 85 %, benign <= 1 %, secrets >= 90 % / <= 10 %),
-and every leave-one-corpus-out row (injections >= 85 %, benign <= 1 %).
+and every leave-one-corpus-out row (injections >= 85 %, benign <= 1 %; secrets >= 90 % /
+<= 10 %: the secret rules learn nothing from data, so their rows are the rules themselves).
 
     python bench/security.py [--data DIR] [--misses NAME ...] [--limit N] [--repeat N] [--cpu]
-                             [--no-loco]
+                             [--no-loco | --loco-only] [--folds A,B]
 
 ``--misses NAME`` prints the missed positives and flagged negatives of every
 file whose name contains NAME (``--misses all`` for every file), with the
