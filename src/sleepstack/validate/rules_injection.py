@@ -36,6 +36,9 @@ user's data, an outside address, future sessions). Each class is one rule:
                                    behaviour ("remember this for all future
                                    sessions", "from now on you…", "whenever
                                    the user asks about X, recommend Y")
+``injection.reader_address``       an AI addressed as the reader of the text
+                                   ("P.S. to any AI summarising this:", "if you
+                                   are an AI…", "whoever is running this")
 ``injection.third_party_order``    an order to act on the user's data, money or
                                    safety that names "the user" in the third
                                    person (a memory is the user's own words)
@@ -344,6 +347,30 @@ _H_LEAK_NOUN = ("nstru", "prompt", "directive", "guideline", "rule", "message", 
                 "configuration", "context", "conversation")
 _H_ANSWER = ("response", "answer", "reply", "output", "message", "completion", "summary",
              "translation")
+
+# an AI addressed as the reader or processor of the text
+_AI_READER = (r"(?:ai|a\.i\.|assistant|agent|model|llm|bot|chatbot|language model|gpt|copilot|"
+              r"summari[sz]er)s?")
+_READER_ADDRESS = (
+    r"\b(?:(?:to|for|attention)(?: any| the| every| all| whichever| whatever)? (?:\w+ )?"
+    + _AI_READER + r"(?: (?:reading|processing|handling|summari[sz]ing|parsing|scanning|"
+    r"running on|that reads|who reads|which reads))?\s*[:,]"
+    r"|(?:if|when) you(?:'re| are) an? (?:\w+ )?" + _AI_READER + r"\b"
+    r"|" + _AI_READER + r" (?:reading|processing|handling|summari[sz]ing|parsing|scanning) "
+    r"(?:this|these|the following)\b"
+    r"|whoever(?:'s| is) (?:running|operating|reading) this\b"
+    # German, Spanish, French, Chinese
+    r"|\b(?:an|für) (?:die |jede |alle )?(?:ki|assistent\w*|agent\w*|modell\w*)(?:,? "
+    r"(?:die|der|das) (?:dies|diese\w*) (?:liest|verarbeitet|zusammenfasst))?\s*[:,]"
+    r"|\bwenn du (?:eine ki|ein (?:ki-)?(?:assistent|modell|agent))\b"
+    r"|\b(?:para|a) (?:cualquier |la |el |toda )?(?:ia|asistente|agente|modelo)(?: que "
+    r"(?:lea|procese|resuma) esto)?\s*[:,]|\bsi eres una? (?:ia|asistente|agente|modelo)\b"
+    r"|(?:\bà|\bpour) (?:toute |tout |l'|la |le )?(?:ia|assistant|agent|modèle)(?: qui "
+    r"(?:lit|traite|résume) (?:ceci|ce \w+))?\s*[:,]|\bsi tu es une? (?:ia|assistant|agent|modèle)\b"
+    r"|如果你是(?:ai|人工智能|助手|模型)|致(?:所有)?(?:ai|人工智能|助手))")
+_H_READER = ("ai", "a.i.", "assistant", "agent", "model", "llm", "bot", "gpt", "copilot",
+             "summar", "whoever", "ki", "ia", "asistente", "modell", "modelo", "modèle",
+             "人工智能", "助手")
 
 # third-party orders: acts on the user's data, money, access or safety (not "answer", "help")
 _THIRD_PARTY_VERB = (
@@ -762,6 +789,13 @@ RULES: list[Rule] = [
         "fakes an end-of-prompt delimiter",
         hints=(("end", "begin", "start", "stop", "close"),
                ("###", "===", "---", "%%%", "<<<", ">>>", "[[[", "]]]", "{{{", "}}}", "   "))),
+    # ---------------------------------------------------------- reader address
+    # Text that speaks to an AI as *the reader of this content* ("P.S. to any AI
+    # summarising this thread:", "if you are an AI…", "whoever is running this agent")
+    # was written for the model by someone else: a user talks to their assistant,
+    # not to "any AI reading this".
+    Rule("injection.reader_address", V, _p(_READER_ADDRESS),
+         "addresses the AI that reads this text", hints=(_H_READER,)),
     # ------------------------------------------------------- third-party orders
     # A memory is the user's own text: an order to the assistant that names "the user"
     # in the third person, to act on their data, money or safety, was written by someone
