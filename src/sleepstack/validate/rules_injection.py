@@ -366,7 +366,8 @@ _READER_ADDRESS = (
     r"|\b(?:para|a) (?:cualquier |la |el |toda )?(?:ia|asistente|agente|modelo)(?: que "
     r"(?:lea|procese|resuma) esto)?\s*[:,]|\bsi eres una? (?:ia|asistente|agente|modelo)\b"
     r"|(?:\bà|\bpour) (?:toute |tout |l'|la |le )?(?:ia|assistant|agent|modèle)(?: qui "
-    r"(?:lit|traite|résume) (?:ceci|ce \w+))?\s*[:,]|\bsi tu es une? (?:ia|assistant|agent|modèle)\b"
+    r"(?:lit|traite|résume) (?:ceci|ce \w+))?\s*[:,]"
+    r"|\bsi tu es une? (?:ia|assistant|agent|modèle)\b"
     r"|如果你是(?:ai|人工智能|助手|模型)|致(?:所有)?(?:ai|人工智能|助手))")
 _H_READER = ("ai", "a.i.", "assistant", "agent", "model", "llm", "bot", "gpt", "copilot",
              "summar", "whoever", "ki", "ia", "asistente", "modell", "modelo", "modèle",
