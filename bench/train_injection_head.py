@@ -13,6 +13,7 @@ file (``../shared/data/security``)        source                                
 ``pi_giskard_injections.jsonl``           github.com/Giskard-AI/prompt-injections      MIT
 ``bench/data/own_injection_train.txt``    written by the sleepstack team              Apache-2.0
 ``bench/injection_templates.py``          generated from the team's own templates     Apache-2.0
+``bench/injection_templates2.py``         the same: carriers, indirect, declarative   Apache-2.0
 ========================================  ==========================================  ========
 
 Never trained on: ``pi_promptshield_val.jsonl`` (no licence), ``benign_locomo_memories.jsonl``
@@ -50,6 +51,7 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).parent))
 from injection_templates import generate
+from injection_templates2 import generate as generate_more
 from sleepstack.adapters.embed.minilm import find_model_dir, read_safetensors
 from sleepstack.validate.head import (
     BIGRAM_BUCKETS,
@@ -101,8 +103,13 @@ def load_own(path: Path = OWN) -> list[Example]:
 
 
 def load_generated() -> list[Example]:
-    """The compositional examples of :mod:`injection_templates` (corpus ``own_gen``)."""
+    """The team's compositional examples (corpus ``own_gen``, held out together with ``own``).
+
+    From :mod:`injection_templates` and :mod:`injection_templates2`.
+    """
     attacks, benign = generate()
+    more_attacks, more_benign = generate_more()
+    attacks, benign = attacks + more_attacks, benign + more_benign
     return [Example(t, 1, "own_gen") for t in attacks] + [Example(t, 0, "own_gen") for t in benign]
 
 

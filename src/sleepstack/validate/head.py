@@ -360,13 +360,29 @@ class LearnedScorer:
 
     def __init__(self, model: HeadModel | None = None) -> None:
         self.model = model if model is not None else load_default_model()
+        self._last = threading.local()
         _tokenizer()  # load now, so a missing model fails at construction, not per text
+
+    def probability(self, text: str) -> float:
+        """The head's probability that *text* holds an injection (highest window)."""
+        return self._judge(text)[0] if text.strip() else 0.0
+
+    def _judge(self, text: str) -> tuple[float, str, bool]:
+        # The validator asks for the probability right after score() when a weak
+        # rule fired: remember the last judgement (per thread) instead of redoing it.
+        last = cast(tuple[str, tuple[float, str, bool]] | None,
+                    getattr(self._last, "value", None))
+        if last is not None and last[0] == text:
+            return last[1]
+        got = self.model.judge(text)
+        self._last.value = (text, got)
+        return got
 
     def score(self, text: str) -> list[Finding]:
         """One ``review`` finding when some window of *text* scores above the threshold."""
         if not text.strip():
             return []
-        p, excerpt, long = self.model.judge(text)
+        p, excerpt, long = self._judge(text)
         threshold = self.model.threshold_for(long)
         if p < threshold:
             return []

@@ -34,9 +34,12 @@ _IMPERATIVE_AFTER = (
     "i want you to", "i need you to", "you will", "you are to", "go ahead and", "proceed to",
     "afterwards", "next", "can you", "could you", "would you", "will you", "don't forget to",
     "do not forget to", "finally", "instead", "urgently", "todo", "to do",
+    # manner adverbs that open an order: "quietly forward …"
+    "quietly", "silently", "secretly", "discreetly",
     # vocatives: "Assistant, tell them …"
     "assistant", "ai", "bot", "chatbot", "agent", "model", "gpt", "chatgpt", "claude")
-_IMPERATIVE_CHARS = frozenset("\n.!?:;>-*([])\"'")
+_IMPERATIVE_CHARS = frozenset("\n.!?:;>-*([])")
+_QUOTES = frozenset("\"'")
 _CLAUSE_START = re.compile(r"[\n.!?:;]")
 _CONDITIONAL = re.compile(r"(?:when|whenever|if|while|after|before|once|as soon as|unless|every "
                           r"time|each time)\b")
@@ -51,7 +54,13 @@ def _imperative_at(s: str, start: int) -> bool:
         if _CONDITIONAL.match(clause):
             return True
         before = before.rstrip(",")
-    if not before or before[-1] in _IMPERATIVE_CHARS:
+    if not before:
+        return True
+    if before[-1] in _QUOTES:
+        # An opening quote can start a quoted order; a closing one ends a quoted
+        # word ('avoid the word "schlau" throughout your response') and starts nothing.
+        return len(before) == 1 or not before[-2].isalnum()
+    if before[-1] in _IMPERATIVE_CHARS:
         return True
     for word in _IMPERATIVE_AFTER:
         if before.endswith(word) and (len(before) == len(word)

@@ -25,6 +25,8 @@ user's data, an outside address, future sessions). Each class is one rule:
                                    authorised you to…", fake ``system:`` turns)
 ``injection.template_token``       chat-template control tokens (``<|im_start|>``,
                                    ``[INST]``, ``<<SYS>>``, ``<start_of_turn>``)
+``injection.template_mention``     such a token named inside a sentence (weak:
+                                   see below)
 ``injection.hidden_wrapper``       pseudo-tags and headers faking privileged
                                    content (``<INFORMATION>``,
                                    ``###(system_message)``, ``[system](#…)``),
@@ -34,6 +36,12 @@ user's data, an outside address, future sessions). Each class is one rule:
                                    behaviour ("remember this for all future
                                    sessions", "from now on you…", "whenever
                                    the user asks about X, recommend Y")
+``injection.reader_address``       an AI addressed as the reader of the text
+                                   ("P.S. to any AI summarising this:", "if you
+                                   are an AI…", "whoever is running this")
+``injection.third_party_order``    an order to act on the user's data, money or
+                                   safety that names "the user" in the third
+                                   person (a memory is the user's own words)
 ``injection.payment_change``       new payment details, recipients,
                                    credentials or contact routes
 ``injection.exfiltration``         the user's data or the conversation sent to
@@ -48,6 +56,8 @@ user's data, an outside address, future sessions). Each class is one rule:
                                    your answer mention…", "start your reply
                                    with…", 'just say "…"', "summaries of this
                                    page must describe…")
+``injection.output_format``        an order about the answer's form only ("wrap
+                                   your entire response in quotes"; weak)
 ``injection.code_insertion``       "embed the following code in your solution"
                                    (rejected when the code is malicious)
 ``injection.encoded_payload``      base64 / hex / percent-encoded blobs that
@@ -71,7 +81,12 @@ cheap substring *hints* that must be present before its regex runs; a test
 checks that the hints never change a result.
 
 Low-confidence hits are ``review``; two different injection rules on one
-proposal are corroboration and the validator rejects.
+proposal are corroboration and the validator rejects. *Weak* rules
+(:data:`~sleepstack.validate.verdict.WEAK_RULES`: an order about the answer's
+form, a template token mentioned in prose) describe text that users legitimately
+write too ("wrap your entire response in quotes"): alone, they are a feature
+for the learned head, not a verdict; the validator keeps them only when the
+head leans the same way or another rule fires.
 
 This module is the rule table (:data:`RULES`, declared as one in
 ``tests/test_module_sizes.py``); the normalisation is :mod:`.injection_text` and the
@@ -90,6 +105,7 @@ __all__ = ["RULES", "Rule"]
 R, V = Severity.REJECT, Severity.REVIEW
 
 # ------------------------------------------------------------------ vocabulary
+_ROLE_WORD = r"(?:system|user|assistant|human|model|tool|developer|bot)\b"
 _VOCAB: dict[str, str] = {}
 _VOCAB["OVR"] = (
     r"(?:ignore|ignoring|ignored|disregard|disregarding|disregarded|forget|forgetting|forgot|"
@@ -331,6 +347,70 @@ _H_LEAK_NOUN = ("nstru", "prompt", "directive", "guideline", "rule", "message", 
                 "configuration", "context", "conversation")
 _H_ANSWER = ("response", "answer", "reply", "output", "message", "completion", "summary",
              "translation")
+
+# an AI addressed as the reader or processor of the text
+_AI_READER = (r"(?:ai|a\.i\.|assistant|agent|model|llm|bot|chatbot|language model|gpt|copilot|"
+              r"summari[sz]er)s?")
+_READER_ADDRESS = (
+    r"\b(?:(?:to|for|attention)(?: any| the| every| all| whichever| whatever)? (?:\w+ )?"
+    + _AI_READER + r"(?: (?:reading|processing|handling|summari[sz]ing|parsing|scanning|"
+    r"running on|that reads|who reads|which reads))?\s*[:,]"
+    r"|(?:if|when) you(?:'re| are) an? (?:\w+ )?" + _AI_READER + r"\b"
+    r"|" + _AI_READER + r" (?:reading|processing|handling|summari[sz]ing|parsing|scanning) "
+    r"(?:this|these|the following)\b"
+    r"|whoever(?:'s| is) (?:running|operating|reading) this\b"
+    # German, Spanish, French, Chinese
+    r"|\b(?:an|für) (?:die |jede |alle )?(?:ki|assistent\w*|agent\w*|modell\w*)(?:,? "
+    r"(?:die|der|das) (?:dies|diese\w*) (?:liest|verarbeitet|zusammenfasst))?\s*[:,]"
+    r"|\bwenn du (?:eine ki|ein (?:ki-)?(?:assistent|modell|agent))\b"
+    r"|\b(?:para|a) (?:cualquier |la |el |toda )?(?:ia|asistente|agente|modelo)(?: que "
+    r"(?:lea|procese|resuma) esto)?\s*[:,]|\bsi eres una? (?:ia|asistente|agente|modelo)\b"
+    r"|(?:\bà|\bpour) (?:toute |tout |l'|la |le )?(?:ia|assistant|agent|modèle)(?: qui "
+    r"(?:lit|traite|résume) (?:ceci|ce \w+))?\s*[:,]"
+    r"|\bsi tu es une? (?:ia|assistant|agent|modèle)\b"
+    r"|如果你是(?:ai|人工智能|助手|模型)|致(?:所有)?(?:ai|人工智能|助手))")
+_H_READER = ("ai", "a.i.", "assistant", "agent", "model", "llm", "bot", "gpt", "copilot",
+             "summar", "whoever", "ki", "ia", "asistente", "modell", "modelo", "modèle",
+             "人工智能", "助手")
+
+# third-party orders: acts on the user's data, money, access or safety (not "answer", "help")
+_THIRD_PARTY_VERB = (
+    r"(?:\b(?:send|forward|share|post|publish|leak|upload|e-?mail|bcc|cc|copy|mirror|sync|export|"
+    r"transfer|pay|wire|route|redirect|steer|approve|grant|authori[sz]e|disable|turn off|bypass|"
+    r"skip|hide|conceal|withhold|delete|erase|wipe|remove|trust|install|download|execute|run|"
+    r"collect|harvest|gather|reveal|disclose|charge|bill|subscribe|enrol|enroll|sign up|"
+    r"unsubscribe|lock out|(?:never|do not|don't|stop) (?:warn(?:ing)?|tell(?:ing)?|"
+    r"inform(?:ing)?|alert(?:ing)?|notify(?:ing)?)|recommend only|only recommend|"
+    r"teile|sende|schicke|leite|überweise|zahle|lösche|comparte|envía|reenvía|transfiere|paga|"
+    r"borra|partage|envoie|transfère|transmets|paie|supprime|condividi|invia|inoltra|trasferisci|"
+    r"cancella|stuur|deel|verwijder|betaal|küldd|oszd|utald|töröld|wyślij|udostępnij|przelej|"
+    r"usuń)\b|发送|转发|分享|转账|删除|把)")
+_THE_USER = (
+    r"(?:\bthe user(?:'s|s')?\b|\bthis user\b|\bnutzers?\b|\bnutzerin\b|\bbenutzers?\b|"
+    r"\busuario\b|\butilisateur\b|\butente\b|\bgebruiker\b|\busuário\b|\bużytkownik\w*|"
+    r"\bfelhasználó\w*|用户)")
+_H_THE_USER = ("user", "nutzer", "usuario", "utilisateur", "utente", "gebruiker", "usuário",
+               "użytkownik", "felhasználó", "用户")
+
+_ANSWER_ORDER = _p(
+    r"\b(?:provide|write|translate|display|modify|change|include|insert|embed|incorporate|"
+    r"add|append|prepend|mention|highlight|suggest|encode|reverse|introduce|integrate|use|make|"
+    r"ensure|give|enhance|start|begin|end|finish|format|render|output|respond|reply|answer|"
+    r"conclude|sign|promote|recommend|advertise|replace|convert|present|express|structure|put|"
+    r"wrap|limit|keep|rewrite|in|within|throughout)\b[^.\n?!]{0,80}?\byour (?:next |final |"
+    r"every |each |entire |whole |subsequent )?(?:response|answer|reply|output|message|"
+    r"completion|summary|translation)s?\b")
+# what makes an answer order dictate content: promotion, a claim to state, a link, or an
+# encoding of the answer (base16, reversed text: it hides the answer from whoever
+# monitors the output)
+_ANSWER_CONTENT = _p(
+    r"\b(?:mention|mentions|recommend|promote|advertise|endorse|praise|advise|urge|warn|"
+    r"highlight|emphasi[sz]e|showcase|suggest(?:ing)? (?:that|users?|people|customers|"
+    r"readers|they|to)|subscrib\w*|sign(?:ing)? up|buy(?:ing)?|purchas\w*|"
+    r"base ?(?:16|32|64)|hex(?:adecimal)?|rot ?13|binary|morse|cipher|encode|encrypt|"
+    r"revers(?:e|ed|al)|backwards?|"
+    r"link|links|url|https?:|www\.|(?:say|state|claim|tell (?:the user|them|everyone)|"
+    r"explain|assert|insist) that|is the (?:best|only|safest|cheapest)|only (?:safe|trusted))")
 
 RULES: list[Rule] = [
     # ------------------------------------------------------------- override
@@ -660,11 +740,18 @@ RULES: list[Rule] = [
         "claims elevated privileges", near=(_p(r"\b(?:you|your|{AI})\b"),),
         hints=(("enabled", "activated", "granted", " on", "engaged", "unlocked"),)),
     # ------------------------------------------------------- template tokens
+    # A token *used* to open or close a turn sits at a line start, next to markup or a
+    # role name; one *mentioned* in prose has ordinary words on both sides ("in the
+    # chat template, <|im_start|> marks a turn") and is only a weak signal.
     Rule("injection.template_token", R, _p(
-        r"<\|[a-z_ ]{2,40}\|>|\[/?inst\]|<</?sys>>|<start of turn>|<end of turn>|"
+        r"(?<![a-z,] )<\|[a-z_ ]{2,40}\|>|<\|[a-z_ ]{2,40}\|>(?! (?!" + _ROLE_WORD + r")[a-z])|"
+        r"\[/?inst\]|<</?sys>>|<start of turn>|<end of turn>|"
         r"(?:^|\n)###\s*(?:instruction|response|system|input|assistant|user|human)\s*:"),
         "contains chat-template control tokens",
         hints=(("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "of turn>", "###"),)),
+    Rule("injection.template_mention", V, _p(
+        r"(?<=[a-z,] )<\|[a-z_ ]{2,40}\|>(?= (?!" + _ROLE_WORD + r")[a-z])"),
+         "mentions a chat-template control token in prose", hints=(("<|",),)),
     Rule("injection.template_token", V, _p(
         r"</?(?:tool call|function call|tool response|tool result)>"),
         "contains tool-call markup", hints=(("tool", "function"),)),
@@ -703,6 +790,20 @@ RULES: list[Rule] = [
         "fakes an end-of-prompt delimiter",
         hints=(("end", "begin", "start", "stop", "close"),
                ("###", "===", "---", "%%%", "<<<", ">>>", "[[[", "]]]", "{{{", "}}}", "   "))),
+    # ---------------------------------------------------------- reader address
+    # Text that speaks to an AI as *the reader of this content* ("P.S. to any AI
+    # summarising this thread:", "if you are an AI…", "whoever is running this agent")
+    # was written for the model by someone else: a user talks to their assistant,
+    # not to "any AI reading this".
+    Rule("injection.reader_address", V, _p(_READER_ADDRESS),
+         "addresses the AI that reads this text", hints=(_H_READER,)),
+    # ------------------------------------------------------- third-party orders
+    # A memory is the user's own text: an order to the assistant that names "the user"
+    # in the third person, to act on their data, money or safety, was written by someone
+    # else (a document, an e-mail, a tool's output, another agent).
+    Rule("injection.third_party_order", V, _p(_THIRD_PARTY_VERB),
+         "orders the assistant to act on the user's data, money or safety, in the third person",
+         imperative=True, sentence=True, near=(_p(_THE_USER),), hints=(_H_THE_USER,)),
     # ------------------------------------------------------------ persistence
     Rule("injection.persistence", R, _p(
         r"\b(?:remember|memori[sz]e|store|save|keep|retain|note|record|persist|commit|apply|use|"
@@ -981,16 +1082,15 @@ RULES: list[Rule] = [
         "tries to extract a secret",
         hints=(("secret", "hidden", "confidential", "private", "password", "passphrase"),)),
     # ---------------------------------------------------- output manipulation
-    Rule("injection.output_manipulation", V, _p(
-        r"\b(?:provide|write|translate|display|modify|change|include|insert|embed|incorporate|"
-        r"add|append|prepend|mention|highlight|suggest|encode|reverse|introduce|integrate|use|make|"
-        r"ensure|give|enhance|start|begin|end|finish|format|render|output|respond|reply|answer|"
-        r"conclude|sign|promote|recommend|advertise|replace|convert|present|express|structure|put|"
-        r"wrap|limit|keep|rewrite|in|within|throughout)\b[^.\n?!]{0,80}?\byour (?:next |final |"
-        r"every |each |entire |whole |subsequent )?(?:response|answer|reply|output|message|"
-        r"completion|summary|translation)s?\b"),
-        "tells the model how to write its answer", imperative=True,
-        hints=(("your",), _H_ANSWER)),
+    # An order about "your response" is an attack when it dictates *content* (mention,
+    # recommend, a link); about its *form* alone (wrap it in quotes, add sections, avoid
+    # a word) it is what users ask every day: a weak rule (``injection.output_format``).
+    Rule("injection.output_manipulation", V, _ANSWER_ORDER,
+         "tells the model what to put in its answer", imperative=True, sentence=True,
+         near=(_ANSWER_CONTENT,), hints=(("your",), _H_ANSWER)),
+    Rule("injection.output_format", V, _ANSWER_ORDER,
+         "tells the model how to write its answer", imperative=True, sentence=True,
+         unless=_ANSWER_CONTENT, hints=(("your",), _H_ANSWER)),
     Rule("injection.output_manipulation", V, _p(
         r"\b(?:begin|start|end|prefix|preface|finish|conclude|open|close) (?:your|each|every|the|"
         r"all) (?:\w+ )?(?:response|answer|reply|output|message)s? (?:with|by (?:saying|writing))"),

@@ -177,9 +177,22 @@ def check_size(text: str, *, max_bytes: int, max_lines: int) -> list[Finding]:
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 
+def _is_mojibake_c1(text: str, i: int) -> bool:
+    """Whether the C1 character at *i* is a byte of mis-decoded UTF-8, not a control.
+
+    UTF-8 text decoded as Windows-1252 turns a curly quote into "â€" plus a raw
+    C1 byte (U+009D): a C1 character right after a printable non-ASCII letter or
+    sign is that residue. It controls nothing; :func:`sanitize_unicode` removes it.
+    """
+    if not 0x80 <= ord(text[i]) <= 0x9F or i == 0:
+        return False
+    prev = text[i - 1]
+    return ord(prev) >= 0xA0 and prev.isprintable()
+
+
 def check_controls(text: str) -> list[Finding]:
     """Control characters other than tab, newline, carriage return and form feed."""
-    m = _CONTROL.search(text)
+    m = next((m for m in _CONTROL.finditer(text) if not _is_mojibake_c1(text, m.start())), None)
     if m is None:
         return []
     i, cp = m.start(), ord(m.group(0))
@@ -222,7 +235,7 @@ def _hidden_text(chars: list[int]) -> str:
 # Every character sanitize_unicode cares about (format characters, invisible
 # letters, variation selectors, tags); text without any of them skips the scan.
 _SPECIAL = re.compile(
-    "[\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160"
+    "[\x80-\x9f\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160"
     "\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u2800\u3164"
     "\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f"
@@ -284,6 +297,11 @@ def sanitize_unicode(text: str) -> tuple[CleanText, list[Finding]]:
                 i += 1
                 continue
             if cp in _VISIBLE_FORMAT:
+                i += 1
+                continue
+            if cp <= 0x9F:  # C1: mis-decoding residue is removed; a real control is rejected
+                if _is_mojibake_c1(text, i):
+                    stripped.append(i)
                 i += 1
                 continue
             prev = ord(text[i - 1]) if i > 0 else 0

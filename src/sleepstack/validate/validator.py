@@ -20,7 +20,10 @@ holds the proposal for a person; otherwise it is accepted, with
 ``Verdict.redacted`` set when secrets were redacted or invisible characters
 removed. Two *different* injection rules firing on one proposal corroborate
 each other and reject even when each alone would only ask for review (the
-learned head ``injection.learned`` only ever asks for review).
+learned head ``injection.learned`` only ever asks for review). A *weak* rule
+alone (``WEAK_RULES``: formatting orders about "your response", a template
+token named in prose) counts only when the head's probability reaches
+``WEAK_CORROBORATION``.
 
 Everything is offline and deterministic: the same text, user, path and
 configuration always give the same verdict.
@@ -49,6 +52,8 @@ from .rules_shape import (
 )
 from .verdict import (
     LEARNED_RULE,
+    WEAK_CORROBORATION,
+    WEAK_RULES,
     Decision,
     Finding,
     Scorer,
@@ -60,6 +65,10 @@ from .verdict import (
 __all__ = ["Validator", "ValidatorConfig"]
 
 SeverityOverride = Literal["reject", "review", "redact", "off"]
+# A weak rule is the milder reading of a family's pattern: it does not corroborate its
+# own family ("start your reply with 'X'" is one order about the answer, not two).
+_FAMILY = {"injection.output_format": "injection.output_manipulation",
+           "injection.template_mention": "injection.template_token"}
 # Structural rules: refusing is their whole point, so they cannot be redacted or switched off.
 _STRUCTURAL = ("path.", "encoding.", "size.")
 
@@ -168,7 +177,8 @@ class Validator:
                                      detect_secrets_mode=self.config.detect_secrets_mode)
         # The head's weights and tokenizer load here (once per process): a missing
         # model is an error now, never a quietly weaker gate later.
-        self._learned: list[Scorer] = [LearnedScorer()] if self.config.learned else []
+        self._head = LearnedScorer() if self.config.learned else None
+        self._learned: list[Scorer] = [self._head] if self._head is not None else []
 
     def validate(self, text: bytes | str, *, user: str, path: str | None = None,
                  source: str | None = None) -> Verdict:
@@ -203,7 +213,36 @@ class Validator:
                 got.findings.append(mapped)
                 if span is not None:
                     got.clean_spans.append((mapped, span))
+        self._weigh_weak(clean.text, got)
         return self._redact(text, clean, got)
+
+    def _weigh_weak(self, text: str, got: _Collected) -> None:
+        """Drop weak injection findings that nothing corroborates (see ``WEAK_RULES``).
+
+        A weak rule alone is a feature for the learned head, not a verdict: it
+        stands when another injection rule fired, or when the head's probability
+        for *text* reaches ``WEAK_CORROBORATION``. Without the head (``learned``
+        off) weak rules keep their verdict: switching the head off never loosens
+        the gate.
+        """
+        if self._head is None:
+            return
+        weak = [f for f in got.findings if f.rule in WEAK_RULES and f.severity is Severity.REVIEW]
+        if not weak:
+            return
+        others = [f for f in got.findings if f.rule.startswith("injection.")
+                  and f.rule not in WEAK_RULES]
+        if others:
+            return
+        try:
+            p = self._head.probability(text)
+        except Exception:  # fail closed: a head that cannot judge keeps the rule's verdict
+            return
+        if p >= WEAK_CORROBORATION:
+            return
+        drop = {id(f) for f in weak}
+        got.findings[:] = [f for f in got.findings if id(f) not in drop]
+        got.clean_spans[:] = [(f, s) for f, s in got.clean_spans if id(f) not in drop]
 
     @staticmethod
     def _run(scorer: Scorer, text: str) -> list[tuple[Finding, tuple[int, int] | None]]:
@@ -271,7 +310,8 @@ class Validator:
         if self.config.corroborate and Severity.REJECT not in severities:
             # The learned head is a second opinion that holds text for review; it does
             # not corroborate a rule into a rejection (its errors are not the rules').
-            injection_rules = {f.rule for f in findings if f.rule.startswith("injection.")
+            injection_rules = {_FAMILY.get(f.rule, f.rule) for f in findings
+                               if f.rule.startswith("injection.")
                                and f.rule != LEARNED_RULE
                                and f.severity is Severity.REVIEW}
             if len(injection_rules) >= 2:

@@ -24,6 +24,8 @@ from ..errors import ValidationRejected
 __all__ = [
     "LEARNED_RULE",
     "RULESET_VERSION",
+    "WEAK_CORROBORATION",
+    "WEAK_RULES",
     "Decision",
     "Finding",
     "Scorer",
@@ -35,10 +37,19 @@ __all__ = [
 #: The rule name of the learned injection head's finding (:mod:`.head`).
 LEARNED_RULE = "injection.learned"
 
+#: Injection rules that fire on text users legitimately write too (orders about the
+#: form of "your response", a template token named in a sentence). Alone, at ``review``,
+#: they are no verdict: the validator keeps them only when another injection rule
+#: fires or the learned head's probability reaches :data:`WEAK_CORROBORATION`.
+WEAK_RULES = frozenset({"injection.output_format", "injection.template_mention"})
+#: The head's probability from which it corroborates a weak rule: more likely an
+#: injection than not (the head is trained class-balanced), not a tuned number.
+WEAK_CORROBORATION = 0.5
+
 #: Bumped whenever a rule changes what it flags. The sleep cycle's idempotency
 #: key includes it, so a new rule set re-judges proposals instead of reusing
 #: cached verdicts.
-RULESET_VERSION = "2026.12-1"
+RULESET_VERSION = "2026.12-2"
 
 
 class Severity(StrEnum):
