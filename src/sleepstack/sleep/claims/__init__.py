@@ -39,6 +39,8 @@ from .useful import useful_other
 from .values import is_removal, read_value
 
 __all__ = [
+    "CONTINUE_FLOOR",
+    "CONTINUE_NEW_FLOOR",
     "ENDED",
     "OTHER",
     "SLOTS",
@@ -60,6 +62,11 @@ __all__ = [
 
 #: a clause without any first person needs its nearest prototype at least this close
 WEAK_FLOOR = 0.7
+#: a clause without first person that continues a slot its speaker already spoke
+#: of needs at least this similarity to that slot
+CONTINUE_FLOOR = 0.28
+#: ... and a new value read from such a clause needs at least this
+CONTINUE_NEW_FLOOR = 0.4
 _WEAK_KINDS = frozenset({"tool"})
 # Moods and reactions are the moment's, not facts about the speaker.
 _FEELING = re.compile(r"\b(?:feel|feeling|felt|glad|happy|sad|excited|sorry|proud|thrilled|"
@@ -250,23 +257,41 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             known[text] = [(slot_by_name(n), float(sc)) for n, sc in r if n != ENDING]
             ending.update((text, float(sc)) for n, sc in r if n == ENDING)
     out: list[list[Claim]] = []
+    # The slots each speaker has already made a claim in (turn order): the topic
+    # of their conversation so far.
+    spoken: dict[tuple[str, str], set[str]] = {}
+    # ... and the value each single-valued slot of theirs holds so far
+    held: dict[tuple[str, str], dict[str, str]] = {}
     for t, s, cl in zip(turns, subjects, per_turn, strict=True):
         got: list[Claim] = []
         prev: Claim | None = None
+        mine = spoken.setdefault((t.user, s or ""), set())
         for c in cl:
             rk = known.get(c.text, [])
             assert s is not None
+            cont: list[tuple[Slot, float]] = []
             if c.weak:
                 # No first person: a statement about the world unless it is clearly
-                # about the speaker's tools ("CI is on Jenkins these days"); places,
-                # people and companies said in the third person are conversation topics.
-                rk = [(sl, sc) for sl, sc in rk[:1] if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
+                # about the speaker's tools ("CI is on Jenkins these days"), or it
+                # continues a slot the same speaker already made a claim in ("mustard's
+                # the culprit" after "strawberries give me hives", "Bali's off" after
+                # "my next trip is to Bali"): their own earlier words give it its
+                # subject. Places, people and companies said in the third person with
+                # no such history are conversation topics.
+                cont = [(sl, sc) for sl, sc in rk if sl.name in mine and sc >= CONTINUE_FLOOR]
+                rk = cont or [(sl, sc) for sl, sc in rk[:1]
+                              if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
                 if not rk or _OPINION.search(c.text):
                     continue
             if third_party(c.text):
                 # "My sister moved to Bristol": someone else's news, not the speaker's slot.
                 continue
             picks = _pick(c, rk, ending.get(c.text, 0.0) >= END_MARGIN)
+            if c.weak and cont:
+                # Without a first person, ending a value is safe to read ("The Golf
+                # died"); a *new* value needs the slot's meaning clearly ("Berlin is
+                # lovely in spring" after "I live in Leeds" is no move).
+                picks = [p for p in picks if p[2] or p[3] >= CONTINUE_NEW_FLOOR]
             if not picks and prev is not None and prev.clause != c.text \
                     and prev.turn is t and prev.slot.kind in _COPULA_KINDS:
                 # "My eggs allergy was a misdiagnosis; the real one is soy": the
@@ -288,7 +313,35 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
+        got = _left_behind(got, held.setdefault((t.user, s or ""), {}))
         out.append(_settle(got))
+        mine.update(c.slot.name for c in got if c.slot is not OTHER)
+    return out
+
+
+def _left_behind(claims: list[Claim], held: dict[str, str]) -> list[Claim]:
+    """A turn's claims with the value a change leaves behind read as removed.
+
+    When one turn gives a single-valued slot several values and one of them is
+    what the speaker said it was before ("use tim.b@mailbox.org, the tim@oldco.com
+    inbox is closed", "data now sits in Firestore; we decommissioned Couchbase"),
+    that one is the old value, whatever verb says so. *held* (slot -> value, the
+    speaker's so far) is updated with the turn's new values.
+    """
+    news: dict[str, set[str]] = {}
+    for c in claims:
+        if not c.removal and not c.slot.multi and c.slot is not OTHER and c.value != "none":
+            news.setdefault(c.slot.name, set()).add(c.value.casefold())
+    out = []
+    for c in claims:
+        before = held.get(c.slot.name)
+        if (not c.removal and len(news.get(c.slot.name, ())) >= 2
+                and before == c.value.casefold()):
+            c = replace(c, removal=True)
+        out.append(c)
+    for c in out:
+        if not c.removal and not c.slot.multi and c.slot is not OTHER:
+            held[c.slot.name] = c.value.casefold()
     return out
 
 

@@ -178,11 +178,18 @@ _ROLE_WORDS = re.compile(r"\b(?:CEO|CTO|VP|Head|Senior|Junior|Lead)\b")
 
 def _place(clause: str) -> Reading:
     # A place follows a preposition ("in Porto", "to Seattle", "is Berlin").
+    # Or it is chosen ("booked Phuket", "swapped Kyoto for ..."), or it is the subject
+    # of a copula that opens the clause ("Bali's off", "Lyon's home now").
     spans = [s for s in _names(clause)
              if re.search(r"\b(?:in|to|from|at|near|around|of|into|onto|is|visit(?:ing)?|"
-                          r"for|towards|tickets for|trip to|move to)\s+(?:the\s+)?$",
-                          clause[: s[0]], re.I)]
+                          r"for|towards|tickets for|trip to|move to|booked|swapped|chose|"
+                          r"picked|exploring)\s+(?:the\s+)?$",
+                          clause[: s[0]], re.I)
+             or (s[0] == 0 and _COPULA_SUBJECT.match(clause[s[1]:]))]
     return _classify(clause, spans, is_removal(clause))
+
+
+_COPULA_SUBJECT = re.compile(r"^(?:'s|’s|\s+is|\s+was)\b")
 
 
 def _org(clause: str) -> Reading:
@@ -384,7 +391,8 @@ _LANGS = re.compile(
     r"Finnish|Polish|Russian|Ukrainian|Greek|Turkish|Arabic|Hebrew|Hindi|Chinese|Mandarin|"
     r"Cantonese|Japanese|Korean|Vietnamese|Thai|Indonesian|Czech|Romanian|Hungarian|Swahili|"
     r"Persian|Farsi|Urdu|Bengali|Tagalog|Malay|Catalan|Basque|Irish|Welsh|Icelandic|Latin|"
-    r"Esperanto|Croatian|Serbian|Bulgarian|Slovak|Tamil|Telugu|Punjabi|Amharic|Yoruba|Zulu)\b"
+    r"Esperanto|Croatian|Serbian|Bulgarian|Slovak|Tamil|Telugu|Punjabi|Amharic|Yoruba|Zulu)\b",
+    re.I,  # a closed class of names: "doing japanese on duolingo" is Japanese
 )
 
 
@@ -395,7 +403,7 @@ def _language(clause: str) -> Reading:
         old = bool(_OLD_BEFORE.search(before) or re.search(
             r"\b(?:dropped|gave up(?: on)?|quit|stopped|done with)\s+(?:learning\s+|studying\s+)?$",
             before, re.I) or _OLD_AFTER.match(after))
-        (r.old if old else r.new).append(m["v"])
+        (r.old if old else r.new).append(m["v"][:1].upper() + m["v"][1:].lower())
     return r
 
 
