@@ -223,6 +223,23 @@ class _LazyEmbedder:
         return self._get().embed(texts)
 
 
+def _restates_a_claim(cand: _Cand, claimed: Sequence[Fact]) -> bool:
+    """True when a rule read the value of one of the turn's slotted claims again.
+
+    "My boss is Lena" is one claim (manager = Lena); the rules' manager_name =
+    Lena is the same statement under another attribute, and would stay current
+    when the claim is superseded. One fact per claim: the claim's is kept.
+    """
+    v = cand.value.casefold()
+    for f in claimed:
+        w = f.value.casefold()
+        if f.attribute == "other" or w == "none" or f.attribute == cand.attribute:
+            continue
+        if v == w or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", v):
+            return True
+    return False
+
+
 def extract_facts(
     turns: Sequence[Turn],
     *,
@@ -288,7 +305,8 @@ def extract_facts(
         claimed_values = {(f.attribute, f.value.casefold()) for f in claimed_here}
         ruled = [c for c in cands if (c.attribute, c.value.casefold()) in claimed_values or ((
             c.attribute not in taken) and not (
-            c.attribute == "works_at" and c.value == "none" and "works_at" in taken))]
+            c.attribute == "works_at" and c.value == "none" and "works_at" in taken)
+            and not _restates_a_claim(c, claimed_here))]
         if ruled:
             # The rules read this turn: an unslotted "other" claim adds nothing.
             from_claims = [f for f in from_claims if f.attribute != "other"]

@@ -75,7 +75,9 @@ _FEELING = re.compile(r"\b(?:feel|feeling|felt|glad|happy|sad|excited|sorry|prou
 # An evaluation is an opinion about the thing, not a statement about the speaker.
 _OPINION = re.compile(r"\b(?:best|worst|better|worse|great|good|bad|awesome|terrible|"
                       r"overrated|underrated|amazing|awful|love|hate|ever|favou?rite|nice|"
-                      r"pain|cool|fast|slow)\b", re.I)
+                      r"pain|cool|fast|slow|lovely|beautiful|gorgeous|wonderful|horrible|"
+                      r"expensive|cheap|crowded|boring|interesting|fun|pretty|ugly|"
+                      r"incredible|stunning|charming)\b", re.I)
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
 # A change stated about a named value without a slot word: "Priya left."

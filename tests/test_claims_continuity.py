@@ -1,0 +1,59 @@
+"""Claims read from everyday chat (issue #10, round 5): chat spelling, subject-less
+follow-ups that continue the speaker's own slot, and the value a change leaves behind.
+
+Each case is written here, not taken from the benchmark's stories; the negative
+cases pin what the continuity must not do (take a value from a sentence with no
+first person and no history, or from an evaluation of a place).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sleepstack.sleep.claims import disclosures
+from test_claims import facts_of
+
+
+def pairs(*texts: str) -> list[tuple[str, str, str]]:
+    """(attribute, value, cited turn) of the facts of *texts*, one turn each, in order."""
+    return [(f.attribute, f.value, f.cites[0]) for f in facts_of(*texts)]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("im based in Tallinn now", ("lives_in", "Tallinn")),
+    ("ive been coding in Helix lately", ("uses_editor", "Helix")),
+])
+def test_chat_spelling_of_the_first_person_is_read(text: str, want: tuple[str, str]) -> None:
+    assert want in {(a, v) for a, v, _ in pairs(text)}
+
+
+def test_chat_spelling_does_not_make_a_question_a_statement() -> None:
+    assert disclosures("im not sure, should i move to Oslo?") == []
+
+
+def test_a_follow_up_without_first_person_continues_the_speakers_slot() -> None:
+    got = pairs("My phone number is +1 206 555 0100.", "new number btw: +1 206 555 0199")
+    assert ("phone", "+1 206 555 0199", "t1") in got
+
+
+def test_without_history_such_a_sentence_is_no_claim() -> None:
+    assert pairs("new number btw: +1 206 555 0199") == []
+
+
+def test_an_evaluation_of_a_place_is_no_move() -> None:
+    got = pairs("I live in Leeds.", "Berlin is lovely in spring.")
+    assert ("lives_in", "Leeds", "t0") in got
+    assert not any(v == "Berlin" for _, v, _ in got)
+
+
+def test_a_third_partys_follow_up_stays_theirs() -> None:
+    got = pairs("I'm allergic to cashews.", "My cousin's allergy is to bees.")
+    assert not any(c == "t1" for _, _, c in got)
+
+
+def test_the_value_a_change_leaves_behind_is_removed_not_restated() -> None:
+    got = pairs("Our data lives in Couchbase.",
+                "Everything sits in Firestore now; we decommissioned Couchbase.")
+    assert ("uses_database", "Firestore", "t1") in got
+    assert ("uses_database", "Couchbase", "t1") not in got
+    assert ("ended:uses_database", "Couchbase", "t1") in got
