@@ -57,3 +57,9 @@ def test_the_value_a_change_leaves_behind_is_removed_not_restated() -> None:
     assert ("uses_database", "Firestore", "t1") in got
     assert ("uses_database", "Couchbase", "t1") not in got
     assert ("ended:uses_database", "Couchbase", "t1") in got
+
+
+def test_one_clause_naming_the_old_and_the_new_value_keeps_the_new_one() -> None:
+    got = pairs("I write code in Geany.", "I code in Kakoune full time now, Geany sits unused.")
+    assert ("uses_editor", "Kakoune", "t1") in got
+    assert ("uses_editor", "Geany", "t1") not in got

@@ -154,7 +154,9 @@ def _read(slot: Slot, score: float, text: str, ended: bool = False,
         # The predicate means an ending ("said goodbye to the Bolt", "Kenji left"):
         # the clause names what stopped being true, whatever its verb.
         r.old, r.new = r.new, []
-    new = r.new if slot.multi else r.new[-1:]
+    # A single-valued slot keeps one value per clause, chosen by _left_behind once
+    # the speaker's previous value is known (the last one that is not it).
+    new = r.new
     out = [(slot, v, False, score) for v in new]
     removal = ended or is_removal(text)
     if removal or r.old:
@@ -334,13 +336,20 @@ def _left_behind(claims: list[Claim], held: dict[str, str]) -> list[Claim]:
     for c in claims:
         if not c.removal and not c.slot.multi and c.slot is not OTHER and c.value != "none":
             news.setdefault(c.slot.name, set()).add(c.value.casefold())
-    out = []
+    marked = []
     for c in claims:
         before = held.get(c.slot.name)
         if (not c.removal and len(news.get(c.slot.name, ())) >= 2
                 and before == c.value.casefold()):
             c = replace(c, removal=True)
-        out.append(c)
+        marked.append(c)
+    # One value per clause in a single-valued slot: the last one it states.
+    last: dict[tuple[str, str], Claim] = {}
+    for c in marked:
+        if not c.removal and not c.slot.multi and c.slot is not OTHER:
+            last[(c.clause, c.slot.name)] = c
+    out = [c for c in marked if c.removal or c.slot.multi or c.slot is OTHER
+           or last[(c.clause, c.slot.name)] is c]
     for c in out:
         if not c.removal and not c.slot.multi and c.slot is not OTHER:
             held[c.slot.name] = c.value.casefold()

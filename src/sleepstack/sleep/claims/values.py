@@ -58,7 +58,7 @@ _NOT_NAME = frozenset(_NOT_NAME_WORDS.split()) | frozenset(_STARTERS.split())
 # Irregular past tenses that open subject-less sentences ("Met Alex in June").
 _OPENING_VERB_WORDS = (
     "got went made took gave left quit sold bought met found began became ran drove flew won "
-    "lost had came saw brought kept put set told sent spent paid built wrote"
+    "lost had came saw brought kept put set told sent spent paid built wrote outgrew grew threw"
 )
 _OPENING_VERBS = frozenset(_OPENING_VERB_WORDS.split())
 _REMOVAL = re.compile(
