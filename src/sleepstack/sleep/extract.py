@@ -229,13 +229,21 @@ def _restates_a_claim(cand: _Cand, claimed: Sequence[Fact]) -> bool:
     "My boss is Lena" is one claim (manager = Lena); the rules' manager_name =
     Lena is the same statement under another attribute, and would stay current
     when the claim is superseded. One fact per claim: the claim's is kept.
+    The rules' reading counts as the same when it equals the claim's value or
+    contains it as a name.
     """
     v = cand.value.casefold()
     for f in claimed:
         w = f.value.casefold()
         if f.attribute == "other" or w == "none" or f.attribute == cand.attribute:
             continue
-        if v == w or re.search(rf"(?<!\w){re.escape(w)}(?!\w)", v):
+        if v == w:
+            return True
+        # A longer reading that contains the claim's *name* is about the same one
+        # ("married to Karl"); a common-word value inside another ("the children"
+        # in "the children's hospital") says nothing of the kind.
+        named = f.value[:1].isupper() or any(ch.isdigit() or ch == "@" for ch in f.value)
+        if named and re.search(rf"(?<!\w){re.escape(w)}(?!\w)", v):
             return True
     return False
 
