@@ -63,3 +63,12 @@ def test_one_clause_naming_the_old_and_the_new_value_keeps_the_new_one() -> None
     got = pairs("I write code in Geany.", "I code in Kakoune full time now, Geany sits unused.")
     assert ("uses_editor", "Kakoune", "t1") in got
     assert ("uses_editor", "Geany", "t1") not in got
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("I have allergies to penicillin and latex.", {"penicillin", "latex"}),
+    ("I'm allergic to cashews, kiwi or mango.", {"cashews", "kiwi", "mango"}),
+    ("I have a severe peanut allergy.", {"peanut"}),
+])
+def test_every_allergen_of_a_list_is_a_claim(text: str, want: set[str]) -> None:
+    assert {v for a, v, _ in pairs(text) if a == "allergic_to"} == want

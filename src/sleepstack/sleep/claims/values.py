@@ -273,10 +273,19 @@ _ALLERGY = re.compile(
     r"intolerant to|"
     r"intolerance to|sensitive to)\s+(?P<v>[a-z][\w -]{1,40}?)"
     rf"(?=\s+(?:{_END}|not|anymore)\b|[,.;:!?]|\s*$)"
-    r"|(?P<v2>[a-z][\w-]{2,30})\s+(?:allergy|allergies|intolerance)\b"
+    r"|\b(?P<v2>(?!(?:have|has|had|any|some|bad|severe|food)\b)[a-z][\w-]{2,30})\s+"
+    r"(?:allergy|allergies|intolerance)\b"
     r"|^(?P<v3>[a-z][\w -]{2,30}?)\s+(?:make|makes|give|gives|is what|are what|that gives)\b",
     re.I,
 )
+
+
+# Words before "allergy" that are no allergen ("I have allergies", "severe allergy").
+_NOT_ALLERGEN_WORDS = (
+    "a an the my real new it that this have has had no any some bad severe mild food "
+    "seasonal serious terrible awful"
+)
+_NOT_ALLERGEN = frozenset(_NOT_ALLERGEN_WORDS.split())
 
 
 def _allergy(clause: str) -> Reading:
@@ -284,15 +293,23 @@ def _allergy(clause: str) -> Reading:
     for m in _ALLERGY.finditer(clause):
         key = "v" if m["v"] else ("v2" if m["v2"] else "v3")
         v = _trim(m[key]).lower()
-        if not v or v in {"a", "an", "the", "my", "real", "new", "it", "that", "this"}:
+        if not v or v in _NOT_ALLERGEN:
             continue
         before = clause[: m.start(key)]
+        vs = [v]
+        if key == "v":
+            # A list: "allergic to penicillin and latex", "to nuts, eggs or soy".
+            tail = re.match(r"(?:\s*(?:,|\band\b|\bor\b)\s*(?:to\s+)?[a-z][\w-]{2,30}\b)+",
+                            clause[m.end():], re.I)
+            if tail:
+                vs += [w.lower() for w in re.findall(r"[a-z][\w-]{2,30}", tail.group(0), re.I)
+                       if w.lower() not in ("and", "or", "to")]
         if (_OLD_BEFORE.search(before) or re.search(r"\b(?:no longer|not|isn't|wasn't)\b[^,;]*$",
                                                     before, re.I)
                 or re.search(r"\b(?:misdiagnos|fine|outgrew|gone)", clause[m.end():], re.I)):
-            r.old.append(v)
+            r.old.extend(vs)
         else:
-            r.new.append(v)
+            r.new.extend(vs)
     for m in re.finditer(r"\bnot\s+(?P<v>[a-z][\w-]{2,30})\b", clause, re.I):
         v = m["v"].lower()
         if v not in {"allergic", "a", "the", "really", "sure", "anymore"} and v not in r.old:
