@@ -8,9 +8,12 @@ first person and no history, or from an evaluation of a place).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from sleepstack.sleep.claims import disclosures
+from sleepstack import Memory
+from sleepstack.sleep.claims import MENTION, disclosures
 from test_claims import facts_of
 
 
@@ -72,3 +75,30 @@ def test_one_clause_naming_the_old_and_the_new_value_keeps_the_new_one() -> None
 ])
 def test_every_allergen_of_a_list_is_a_claim(text: str, want: set[str]) -> None:
     assert {v for a, v, _ in pairs(text) if a == "allergic_to"} == want
+
+
+def test_an_unread_earlier_statement_of_a_slot_becomes_its_history(tmp_path: Path) -> None:
+    """The old partner is never named in a way the reader takes; after the new one is,
+    the old turn is the slot's history and recall marks it, through a real cycle."""
+    got = facts_of("My boyfriend and I have been together for years.",
+                   "We broke up. I'm dating Sam now.")
+    mentions = [f for f in got if f.text.startswith(MENTION)]
+    assert [(f.attribute, f.cites) for f in mentions] == [("partner", ("t0",))]
+    assert ("partner", "Sam") in {(f.attribute, f.value) for f in got}
+    mem = Memory.init(tmp_path / "home")
+    mem.import_turns([
+        {"user": "u1", "session": "a", "role": "user", "at": "2024-05-01T10:00:00+00:00",
+         "text": "My boyfriend and I have been together for years."},
+        {"user": "u1", "session": "b", "role": "user", "at": "2024-06-01T10:00:00+00:00",
+         "text": "We broke up. I'm dating Sam now."},
+    ])
+    mem.sleep()
+    assert [f.value for f in mem.facts("u1") if f.attribute == "partner"] == ["Sam"]
+    ctx = mem.recall("Who is the user's partner now?", "u1", budget_tokens=150)
+    old = [ln for ln in ctx.context.splitlines() if "together for years" in ln]
+    assert old and all("no longer current" in ln for ln in old)
+
+
+def test_no_history_without_a_later_value() -> None:
+    got = facts_of("My boyfriend and I have been together for years.", "ok cool")
+    assert not any(f.text.startswith(MENTION) for f in got)

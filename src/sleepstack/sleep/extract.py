@@ -273,7 +273,7 @@ def extract_facts(
     when the role is a person's name (multi-party logs). Assistant turns are
     skipped unless they quote the user ("you said "…"").
     """
-    from .claims import ENDED, extract_claims, slot_by_attribute, strip_foreign_text
+    from .claims import ENDED, MENTION, extract_claims, slot_by_attribute, strip_foreign_text
 
     turns = list(turns)
     subjects = [subject_for_role(t.role) for t in turns]
@@ -299,6 +299,12 @@ def extract_facts(
         # Where the rules read the same value as a claim, the rule's sentence is kept
         # (it is often more specific); otherwise the claim wins its attribute.
         agree = {(c.attribute, c.value.casefold()) for c in cands}
+        # A mention (an earlier, unread statement of a slot, see claims._mentions) is
+        # history only: it yields to any rule reading of its slot in the same turn.
+        ruled_attrs = {c.attribute for c in cands}
+        mentions = [f for f in from_claims if f.text.startswith(MENTION)
+                    and f.attribute not in ruled_attrs]
+        from_claims = [f for f in from_claims if not f.text.startswith(MENTION)]
         claimed_here = from_claims
         from_claims = [f for f in from_claims
                        if (f.attribute, f.value.casefold()) not in agree]
@@ -318,7 +324,7 @@ def extract_facts(
         if ruled:
             # The rules read this turn: an unslotted "other" claim adds nothing.
             from_claims = [f for f in from_claims if f.attribute != "other"]
-        for f in from_claims:
+        for f in from_claims + mentions:
             if f.id not in seen:
                 seen.add(f.id)
                 facts.append(replace(f, cycle=cycle) if cycle else f)

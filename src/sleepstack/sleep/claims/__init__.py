@@ -42,6 +42,7 @@ __all__ = [
     "CONTINUE_FLOOR",
     "CONTINUE_NEW_FLOOR",
     "ENDED",
+    "MENTION",
     "OTHER",
     "SLOTS",
     "WEAK_FLOOR",
@@ -110,6 +111,15 @@ class Claim:
     removal: bool
     clause: str
     score: float
+    #: an earlier statement about a single-valued slot whose value could not be
+    #: read, kept as history once a later claim gives the slot a value
+    mention: bool = False
+
+
+#: the opening of a mention's fact sentence (see :func:`_mentions`)
+MENTION = "Earlier, about"
+#: a clause must be this near its slot (and it must be the best one) to be a mention
+MENTION_FLOOR = 0.45
 
 
 _NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|quit|done with)\s+"
@@ -264,6 +274,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     # The slots each speaker has already made a claim in (turn order): the topic
     # of their conversation so far.
     spoken: dict[tuple[str, str], set[str]] = {}
+    unread: list[tuple[int, Claim]] = []  # (turn index, mention)
     # ... and the value each single-valued slot of theirs holds so far
     held: dict[tuple[str, str], dict[str, str]] = {}
     for t, s, cl in zip(turns, subjects, per_turn, strict=True):
@@ -305,6 +316,13 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     picks = [(prev.slot, m["v"].strip(), False, prev.score)]
             if picks:
                 prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
+            if not picks and not c.weak and rk and rk[0][1] >= MENTION_FLOOR \
+                    and rk[0][0].name not in mine \
+                    and not rk[0][0].multi and rk[0][0].core and rk[0][0].kind != "thing":
+                # Only before the speaker's first readable claim of the slot: after
+                # one, an unread remark must not close the value it may restate.
+                unread.append((len(out), Claim(t, s, rk[0][0], c.text, False, c.text,
+                                               rk[0][1], mention=True)))
             if not picks:
                 m = _GONE.match(c.text)
                 if c.weak and not m:
@@ -320,6 +338,27 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         got = _left_behind(got, held.setdefault((t.user, s or ""), {}))
         out.append(_settle(got))
         mine.update(c.slot.name for c in got if c.slot is not OTHER)
+    return _mentions(out, unread)
+
+
+def _mentions(out: list[list[Claim]], unread: list[tuple[int, Claim]]) -> list[list[Claim]]:
+    """*out* with each unread statement that a later claim of its slot replaced.
+
+    "My girlfriend Emma and I live together" names no partner the reader can
+    take; once the same speaker's later turn gives the slot a value ("seeing
+    someone new now, her name's Zoe"), the earlier statement is that slot's
+    history: it becomes a fact of the slot that the later claim supersedes, so
+    recall marks its turn as no longer current. An unslotted ``other`` claim of
+    the same clause gives way to it. Without a later claim nothing is added.
+    """
+    for i, m in unread:
+        later = next((c for cs in out[i + 1:] for c in cs if not c.mention and c.slot is m.slot
+                      and c.subject == m.subject and c.turn.user == m.turn.user), None)
+        # The later claim must give another value than the remark could have meant.
+        if later is not None and later.value.casefold() not in m.clause.casefold():
+            out[i] = [c for c in out[i] if not (c.slot is OTHER and c.clause == m.clause)]
+            if not any(c.mention and c.slot is m.slot for c in out[i]):  # one per turn
+                out[i].append(m)
     return out
 
 
@@ -414,7 +453,12 @@ def claim_fact(c: Claim) -> Fact:
     """The fact of one claim: a third-person sentence with the day it was stated."""
     stated = c.turn.at.astimezone(UTC).date().isoformat()
     s = _name(c.subject)
-    if c.removal:
+    if c.mention:
+        attr = c.slot.attribute
+        body = f"{MENTION} {c.slot.name.replace('_', ' ')}: " + _third_person(
+            absolutize(c.clause, c.turn.at), c.subject)
+        category = c.slot.category
+    elif c.removal:
         attr = ENDED + ("*" if c.slot is OTHER else c.slot.attribute)
         what = c.slot.template.format(S=s.lower(), v=c.value)
         body = (f"No longer current: {what}" if c.slot is not OTHER
