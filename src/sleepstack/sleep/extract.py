@@ -223,6 +223,31 @@ class _LazyEmbedder:
         return self._get().embed(texts)
 
 
+def _restates_a_claim(cand: _Cand, claimed: Sequence[Fact]) -> bool:
+    """True when a rule read the value of one of the turn's slotted claims again.
+
+    "My boss is Lena" is one claim (manager = Lena); the rules' manager_name =
+    Lena is the same statement under another attribute, and would stay current
+    when the claim is superseded. One fact per claim: the claim's is kept.
+    The rules' reading counts as the same when it equals the claim's value or
+    contains it as a name.
+    """
+    v = cand.value.casefold()
+    for f in claimed:
+        w = f.value.casefold()
+        if f.attribute == "other" or w == "none" or f.attribute == cand.attribute:
+            continue
+        if v == w:
+            return True
+        # A longer reading that contains the claim's *name* is about the same one
+        # ("married to Karl"); a common-word value inside another ("the children"
+        # in "the children's hospital") says nothing of the kind.
+        named = f.value[:1].isupper() or any(ch.isdigit() or ch == "@" for ch in f.value)
+        if named and re.search(rf"(?<!\w){re.escape(w)}(?!\w)", v):
+            return True
+    return False
+
+
 def extract_facts(
     turns: Sequence[Turn],
     *,
@@ -248,7 +273,7 @@ def extract_facts(
     when the role is a person's name (multi-party logs). Assistant turns are
     skipped unless they quote the user ("you said "…"").
     """
-    from .claims import ENDED, extract_claims, slot_by_attribute, strip_foreign_text
+    from .claims import ENDED, MENTION, extract_claims, slot_by_attribute, strip_foreign_text
 
     turns = list(turns)
     subjects = [subject_for_role(t.role) for t in turns]
@@ -274,6 +299,12 @@ def extract_facts(
         # Where the rules read the same value as a claim, the rule's sentence is kept
         # (it is often more specific); otherwise the claim wins its attribute.
         agree = {(c.attribute, c.value.casefold()) for c in cands}
+        # A mention (an earlier, unread statement of a slot, see claims._mentions) is
+        # history only: it yields to any rule reading of its slot in the same turn.
+        ruled_attrs = {c.attribute for c in cands}
+        mentions = [f for f in from_claims if f.text.startswith(MENTION)
+                    and f.attribute not in ruled_attrs]
+        from_claims = [f for f in from_claims if not f.text.startswith(MENTION)]
         claimed_here = from_claims
         from_claims = [f for f in from_claims
                        if (f.attribute, f.value.casefold()) not in agree]
@@ -288,11 +319,12 @@ def extract_facts(
         claimed_values = {(f.attribute, f.value.casefold()) for f in claimed_here}
         ruled = [c for c in cands if (c.attribute, c.value.casefold()) in claimed_values or ((
             c.attribute not in taken) and not (
-            c.attribute == "works_at" and c.value == "none" and "works_at" in taken))]
+            c.attribute == "works_at" and c.value == "none" and "works_at" in taken)
+            and not _restates_a_claim(c, claimed_here))]
         if ruled:
             # The rules read this turn: an unslotted "other" claim adds nothing.
             from_claims = [f for f in from_claims if f.attribute != "other"]
-        for f in from_claims:
+        for f in from_claims + mentions:
             if f.id not in seen:
                 seen.add(f.id)
                 facts.append(replace(f, cycle=cycle) if cycle else f)

@@ -39,7 +39,10 @@ from .useful import useful_other
 from .values import is_removal, read_value
 
 __all__ = [
+    "CONTINUE_FLOOR",
+    "CONTINUE_NEW_FLOOR",
     "ENDED",
+    "MENTION",
     "OTHER",
     "SLOTS",
     "WEAK_FLOOR",
@@ -60,6 +63,11 @@ __all__ = [
 
 #: a clause without any first person needs its nearest prototype at least this close
 WEAK_FLOOR = 0.7
+#: a clause without first person that continues a slot its speaker already spoke
+#: of needs at least this similarity to that slot
+CONTINUE_FLOOR = 0.28
+#: ... and a new value read from such a clause needs at least this
+CONTINUE_NEW_FLOOR = 0.4
 _WEAK_KINDS = frozenset({"tool"})
 # Moods and reactions are the moment's, not facts about the speaker.
 _FEELING = re.compile(r"\b(?:feel|feeling|felt|glad|happy|sad|excited|sorry|proud|thrilled|"
@@ -68,7 +76,9 @@ _FEELING = re.compile(r"\b(?:feel|feeling|felt|glad|happy|sad|excited|sorry|prou
 # An evaluation is an opinion about the thing, not a statement about the speaker.
 _OPINION = re.compile(r"\b(?:best|worst|better|worse|great|good|bad|awesome|terrible|"
                       r"overrated|underrated|amazing|awful|love|hate|ever|favou?rite|nice|"
-                      r"pain|cool|fast|slow)\b", re.I)
+                      r"pain|cool|fast|slow|lovely|beautiful|gorgeous|wonderful|horrible|"
+                      r"expensive|cheap|crowded|boring|interesting|fun|pretty|ugly|"
+                      r"incredible|stunning|charming)\b", re.I)
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
 # A change stated about a named value without a slot word: "Priya left."
@@ -101,6 +111,15 @@ class Claim:
     removal: bool
     clause: str
     score: float
+    #: an earlier statement about a single-valued slot whose value could not be
+    #: read, kept as history once a later claim gives the slot a value
+    mention: bool = False
+
+
+#: the opening of a mention's fact sentence (see :func:`_mentions`)
+MENTION = "Earlier, about"
+#: a clause must be this near its slot (and it must be the best one) to be a mention
+MENTION_FLOOR = 0.45
 
 
 _NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|quit|done with)\s+"
@@ -145,7 +164,9 @@ def _read(slot: Slot, score: float, text: str, ended: bool = False,
         # The predicate means an ending ("said goodbye to the Bolt", "Kenji left"):
         # the clause names what stopped being true, whatever its verb.
         r.old, r.new = r.new, []
-    new = r.new if slot.multi else r.new[-1:]
+    # A single-valued slot keeps one value per clause, chosen by _left_behind once
+    # the speaker's previous value is known (the last one that is not it).
+    new = r.new
     out = [(slot, v, False, score) for v in new]
     removal = ended or is_removal(text)
     if removal or r.old:
@@ -250,23 +271,42 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             known[text] = [(slot_by_name(n), float(sc)) for n, sc in r if n != ENDING]
             ending.update((text, float(sc)) for n, sc in r if n == ENDING)
     out: list[list[Claim]] = []
+    # The slots each speaker has already made a claim in (turn order): the topic
+    # of their conversation so far.
+    spoken: dict[tuple[str, str], set[str]] = {}
+    unread: list[tuple[int, Claim]] = []  # (turn index, mention)
+    # ... and the value each single-valued slot of theirs holds so far
+    held: dict[tuple[str, str], dict[str, str]] = {}
     for t, s, cl in zip(turns, subjects, per_turn, strict=True):
         got: list[Claim] = []
         prev: Claim | None = None
+        mine = spoken.setdefault((t.user, s or ""), set())
         for c in cl:
             rk = known.get(c.text, [])
             assert s is not None
+            cont: list[tuple[Slot, float]] = []
             if c.weak:
                 # No first person: a statement about the world unless it is clearly
-                # about the speaker's tools ("CI is on Jenkins these days"); places,
-                # people and companies said in the third person are conversation topics.
-                rk = [(sl, sc) for sl, sc in rk[:1] if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
+                # about the speaker's tools ("CI is on Jenkins these days"), or it
+                # continues a slot the same speaker already made a claim in ("mustard's
+                # the culprit" after "strawberries give me hives", "Bali's off" after
+                # "my next trip is to Bali"): their own earlier words give it its
+                # subject. Places, people and companies said in the third person with
+                # no such history are conversation topics.
+                cont = [(sl, sc) for sl, sc in rk if sl.name in mine and sc >= CONTINUE_FLOOR]
+                rk = cont or [(sl, sc) for sl, sc in rk[:1]
+                              if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
                 if not rk or _OPINION.search(c.text):
                     continue
             if third_party(c.text):
                 # "My sister moved to Bristol": someone else's news, not the speaker's slot.
                 continue
             picks = _pick(c, rk, ending.get(c.text, 0.0) >= END_MARGIN)
+            if c.weak and cont:
+                # Without a first person, ending a value is safe to read ("The Golf
+                # died"); a *new* value needs the slot's meaning clearly ("Berlin is
+                # lovely in spring" after "I live in Leeds" is no move).
+                picks = [p for p in picks if p[2] or p[3] >= CONTINUE_NEW_FLOOR]
             if not picks and prev is not None and prev.clause != c.text \
                     and prev.turn is t and prev.slot.kind in _COPULA_KINDS:
                 # "My eggs allergy was a misdiagnosis; the real one is soy": the
@@ -276,6 +316,13 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     picks = [(prev.slot, m["v"].strip(), False, prev.score)]
             if picks:
                 prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
+            if not picks and not c.weak and rk and rk[0][1] >= MENTION_FLOOR \
+                    and rk[0][0].name not in mine \
+                    and not rk[0][0].multi and rk[0][0].core and rk[0][0].kind != "thing":
+                # Only before the speaker's first readable claim of the slot: after
+                # one, an unread remark must not close the value it may restate.
+                unread.append((len(out), Claim(t, s, rk[0][0], c.text, False, c.text,
+                                               rk[0][1], mention=True)))
             if not picks:
                 m = _GONE.match(c.text)
                 if c.weak and not m:
@@ -288,7 +335,63 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
+        got = _left_behind(got, held.setdefault((t.user, s or ""), {}))
         out.append(_settle(got))
+        mine.update(c.slot.name for c in got if c.slot is not OTHER)
+    return _mentions(out, unread)
+
+
+def _mentions(out: list[list[Claim]], unread: list[tuple[int, Claim]]) -> list[list[Claim]]:
+    """*out* with each unread statement that a later claim of its slot replaced.
+
+    "My girlfriend Emma and I live together" names no partner the reader can
+    take; once the same speaker's later turn gives the slot a value ("seeing
+    someone new now, her name's Zoe"), the earlier statement is that slot's
+    history: it becomes a fact of the slot that the later claim supersedes, so
+    recall marks its turn as no longer current. An unslotted ``other`` claim of
+    the same clause gives way to it. Without a later claim nothing is added.
+    """
+    for i, m in unread:
+        later = next((c for cs in out[i + 1:] for c in cs if not c.mention and c.slot is m.slot
+                      and c.subject == m.subject and c.turn.user == m.turn.user), None)
+        # The later claim must give another value than the remark could have meant.
+        if later is not None and later.value.casefold() not in m.clause.casefold():
+            out[i] = [c for c in out[i] if not (c.slot is OTHER and c.clause == m.clause)]
+            if not any(c.mention and c.slot is m.slot for c in out[i]):  # one per turn
+                out[i].append(m)
+    return out
+
+
+def _left_behind(claims: list[Claim], held: dict[str, str]) -> list[Claim]:
+    """A turn's claims with the value a change leaves behind read as removed.
+
+    When one turn gives a single-valued slot several values and one of them is
+    what the speaker said it was before ("use tim.b@mailbox.org, the tim@oldco.com
+    inbox is closed", "data now sits in Firestore; we decommissioned Couchbase"),
+    that one is the old value, whatever verb says so. *held* (slot -> value, the
+    speaker's so far) is updated with the turn's new values.
+    """
+    news: dict[str, set[str]] = {}
+    for c in claims:
+        if not c.removal and not c.slot.multi and c.slot is not OTHER and c.value != "none":
+            news.setdefault(c.slot.name, set()).add(c.value.casefold())
+    marked = []
+    for c in claims:
+        before = held.get(c.slot.name)
+        if (not c.removal and len(news.get(c.slot.name, ())) >= 2
+                and before == c.value.casefold()):
+            c = replace(c, removal=True)
+        marked.append(c)
+    # One value per clause in a single-valued slot: the last one it states.
+    last: dict[tuple[str, str], Claim] = {}
+    for c in marked:
+        if not c.removal and not c.slot.multi and c.slot is not OTHER:
+            last[(c.clause, c.slot.name)] = c
+    out = [c for c in marked if c.removal or c.slot.multi or c.slot is OTHER
+           or last[(c.clause, c.slot.name)] is c]
+    for c in out:
+        if not c.removal and not c.slot.multi and c.slot is not OTHER:
+            held[c.slot.name] = c.value.casefold()
     return out
 
 
@@ -350,7 +453,12 @@ def claim_fact(c: Claim) -> Fact:
     """The fact of one claim: a third-person sentence with the day it was stated."""
     stated = c.turn.at.astimezone(UTC).date().isoformat()
     s = _name(c.subject)
-    if c.removal:
+    if c.mention:
+        attr = c.slot.attribute
+        body = f"{MENTION} {c.slot.name.replace('_', ' ')}: " + _third_person(
+            absolutize(c.clause, c.turn.at), c.subject)
+        category = c.slot.category
+    elif c.removal:
         attr = ENDED + ("*" if c.slot is OTHER else c.slot.attribute)
         what = c.slot.template.format(S=s.lower(), v=c.value)
         body = (f"No longer current: {what}" if c.slot is not OTHER

@@ -70,7 +70,8 @@ _CONTACT = re.compile(r"^(?:please\s+)?(?:send|mail|e-?mail|write|text|call|reac
 # Everyday speech drops the "I": "Moved to Denver last month.", "Got a new job at X."
 # A sentence that opens with a past-tense or progressive verb has the speaker as subject.
 _ELLIPSIS = re.compile(
-    r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:[A-Za-z]+ed|got|went|made|took|gave|"
+    r"^(?:just\s+|finally\s+|recently\s+|also\s+|currently\s+|still\s+)?(?:[A-Za-z]+ed|been|"
+    r"got|went|made|took|gave|"
     r"left|quit|sold|bought|met|found|began|became|started|moved|switched|signed|picked|"
     r"traded|dropped|joined|landed|adopted|lost|won|had|ended|began|came|drove|flew|"
     r"[A-Za-z]+ing)\b(?!\s+(?:is|are|was|were|you)\b)",
@@ -80,6 +81,21 @@ _ELLIPSIS = re.compile(
 _CHANGE = re.compile(r"^[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:has\s+)?(?:left|quit|moved out|"
                      r"passed away|died|is gone|retired|moved away)\b")
 _SENT = re.compile(r"(?<=[.!?])\s+|\n+")
+# Chat spelling of the first person and of "please": "im in Galway now", "ive been on
+# VS Code", "emma and i split up", "pls use x@y.z". Read as the standard forms, so
+# that the first-person and request rules see what the speaker meant.
+_INFORMAL = (
+    (re.compile(r"\bim\b"), "I'm"), (re.compile(r"\bive\b"), "I've"),
+    (re.compile(r"(?<![.\w])i(?=\s+[a-z]|'[a-z])"), "I"),
+    (re.compile(r"\b(?:pls|plz)\b", re.I), "please"),
+    (re.compile(r"\bi'm\b"), "I'm"), (re.compile(r"\bi've\b"), "I've"),
+)
+
+
+def _standard(text: str) -> str:
+    for rx, rep in _INFORMAL:
+        text = rx.sub(rep, text)
+    return text
 # Clause boundaries: semicolons, dashes, ", so/but", and " and " before a new predicate.
 _CLAUSE = re.compile(
     r"\s*;\s*|\s+[-–—]+\s+|,\s*(?:so|but|and then|then|and now|now|because|since|after|while|"
@@ -172,7 +188,7 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
     keeps it only when its meaning is clearly one of the slots.
     """
     out: list[Clause] = []
-    clean = strip_foreign_text(text)
+    clean = strip_foreign_text(_standard(text))
     prev_first = False
     for sent in _SENT.split(clean):
         s = sent.strip()

@@ -58,7 +58,7 @@ _NOT_NAME = frozenset(_NOT_NAME_WORDS.split()) | frozenset(_STARTERS.split())
 # Irregular past tenses that open subject-less sentences ("Met Alex in June").
 _OPENING_VERB_WORDS = (
     "got went made took gave left quit sold bought met found began became ran drove flew won "
-    "lost had came saw brought kept put set told sent spent paid built wrote"
+    "lost had came saw brought kept put set told sent spent paid built wrote outgrew grew threw"
 )
 _OPENING_VERBS = frozenset(_OPENING_VERB_WORDS.split())
 _REMOVAL = re.compile(
@@ -178,11 +178,18 @@ _ROLE_WORDS = re.compile(r"\b(?:CEO|CTO|VP|Head|Senior|Junior|Lead)\b")
 
 def _place(clause: str) -> Reading:
     # A place follows a preposition ("in Porto", "to Seattle", "is Berlin").
+    # Or it is chosen ("booked Phuket", "swapped Kyoto for ..."), or it is the subject
+    # of a copula that opens the clause ("Bali's off", "Lyon's home now").
     spans = [s for s in _names(clause)
              if re.search(r"\b(?:in|to|from|at|near|around|of|into|onto|is|visit(?:ing)?|"
-                          r"for|towards|tickets for|trip to|move to)\s+(?:the\s+)?$",
-                          clause[: s[0]], re.I)]
+                          r"for|towards|tickets for|trip to|move to|booked|swapped|chose|"
+                          r"picked|exploring)\s+(?:the\s+)?$",
+                          clause[: s[0]], re.I)
+             or (s[0] == 0 and _COPULA_SUBJECT.match(clause[s[1]:]))]
     return _classify(clause, spans, is_removal(clause))
+
+
+_COPULA_SUBJECT = re.compile(r"^(?:'s|’s|\s+is|\s+was)\b")
 
 
 def _org(clause: str) -> Reading:
@@ -266,10 +273,19 @@ _ALLERGY = re.compile(
     r"intolerant to|"
     r"intolerance to|sensitive to)\s+(?P<v>[a-z][\w -]{1,40}?)"
     rf"(?=\s+(?:{_END}|not|anymore)\b|[,.;:!?]|\s*$)"
-    r"|(?P<v2>[a-z][\w-]{2,30})\s+(?:allergy|allergies|intolerance)\b"
+    r"|\b(?P<v2>(?!(?:have|has|had|any|some|bad|severe|food)\b)[a-z][\w-]{2,30})\s+"
+    r"(?:allergy|allergies|intolerance)\b"
     r"|^(?P<v3>[a-z][\w -]{2,30}?)\s+(?:make|makes|give|gives|is what|are what|that gives)\b",
     re.I,
 )
+
+
+# Words before "allergy" that are no allergen ("I have allergies", "severe allergy").
+_NOT_ALLERGEN_WORDS = (
+    "a an the my real new it that this have has had no any some bad severe mild food "
+    "seasonal serious terrible awful"
+)
+_NOT_ALLERGEN = frozenset(_NOT_ALLERGEN_WORDS.split())
 
 
 def _allergy(clause: str) -> Reading:
@@ -277,15 +293,23 @@ def _allergy(clause: str) -> Reading:
     for m in _ALLERGY.finditer(clause):
         key = "v" if m["v"] else ("v2" if m["v2"] else "v3")
         v = _trim(m[key]).lower()
-        if not v or v in {"a", "an", "the", "my", "real", "new", "it", "that", "this"}:
+        if not v or v in _NOT_ALLERGEN:
             continue
         before = clause[: m.start(key)]
+        vs = [v]
+        if key == "v":
+            # A list: "allergic to penicillin and latex", "to nuts, eggs or soy".
+            tail = re.match(r"(?:\s*(?:,|\band\b|\bor\b)\s*(?:to\s+)?[a-z][\w-]{2,30}\b)+",
+                            clause[m.end():], re.I)
+            if tail:
+                vs += [w.lower() for w in re.findall(r"[a-z][\w-]{2,30}", tail.group(0), re.I)
+                       if w.lower() not in ("and", "or", "to")]
         if (_OLD_BEFORE.search(before) or re.search(r"\b(?:no longer|not|isn't|wasn't)\b[^,;]*$",
                                                     before, re.I)
                 or re.search(r"\b(?:misdiagnos|fine|outgrew|gone)", clause[m.end():], re.I)):
-            r.old.append(v)
+            r.old.extend(vs)
         else:
-            r.new.append(v)
+            r.new.extend(vs)
     for m in re.finditer(r"\bnot\s+(?P<v>[a-z][\w-]{2,30})\b", clause, re.I):
         v = m["v"].lower()
         if v not in {"allergic", "a", "the", "really", "sure", "anymore"} and v not in r.old:
@@ -384,7 +408,8 @@ _LANGS = re.compile(
     r"Finnish|Polish|Russian|Ukrainian|Greek|Turkish|Arabic|Hebrew|Hindi|Chinese|Mandarin|"
     r"Cantonese|Japanese|Korean|Vietnamese|Thai|Indonesian|Czech|Romanian|Hungarian|Swahili|"
     r"Persian|Farsi|Urdu|Bengali|Tagalog|Malay|Catalan|Basque|Irish|Welsh|Icelandic|Latin|"
-    r"Esperanto|Croatian|Serbian|Bulgarian|Slovak|Tamil|Telugu|Punjabi|Amharic|Yoruba|Zulu)\b"
+    r"Esperanto|Croatian|Serbian|Bulgarian|Slovak|Tamil|Telugu|Punjabi|Amharic|Yoruba|Zulu)\b",
+    re.I,  # a closed class of names: "doing japanese on duolingo" is Japanese
 )
 
 
@@ -395,7 +420,7 @@ def _language(clause: str) -> Reading:
         old = bool(_OLD_BEFORE.search(before) or re.search(
             r"\b(?:dropped|gave up(?: on)?|quit|stopped|done with)\s+(?:learning\s+|studying\s+)?$",
             before, re.I) or _OLD_AFTER.match(after))
-        (r.old if old else r.new).append(m["v"])
+        (r.old if old else r.new).append(m["v"][:1].upper() + m["v"][1:].lower())
     return r
 
 
