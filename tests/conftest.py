@@ -169,3 +169,17 @@ def parse_python(path: Path) -> ast.Module:
                 raise
             time.sleep(0.05)
     raise AssertionError("unreachable")
+
+
+def facts_of(*texts: str, embedder: str = "local:all-MiniLM-L6-v2") -> list[Any]:
+    """The facts the offline extractor reads from *texts*: one user turn each, a day apart."""
+    from datetime import UTC, datetime
+
+    from sleepstack.adapters.embed import load_embedder
+    from sleepstack.layers.rawlog import Turn
+    from sleepstack.sleep.extract import extract_facts
+
+    at = datetime(2024, 5, 8, 10, 0, tzinfo=UTC)
+    turns = [Turn(f"t{i}", "u1", "s1", "user", t, at.replace(day=1 + i))
+             for i, t in enumerate(texts)]
+    return extract_facts(turns, embedder=load_embedder(embedder))

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import facts_of
 from sleepstack import Memory
 from sleepstack.adapters.embed import load_embedder
 from sleepstack.layers.facts import Fact
@@ -23,12 +24,6 @@ from sleepstack.sleep.extract import extract_facts
 from sleepstack.sleep.resolve import resolve
 
 AT = datetime(2024, 5, 8, 10, 0, tzinfo=UTC)
-
-
-def facts_of(*texts: str, embedder: str = "local:all-MiniLM-L6-v2") -> list[Fact]:
-    turns = [Turn(f"t{i}", "u1", "s1", "user", t, AT.replace(day=1 + i))
-             for i, t in enumerate(texts)]
-    return extract_facts(turns, embedder=load_embedder(embedder))
 
 
 def slots(text: str) -> set[tuple[str, str]]:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import facts_of
 from sleepstack import Memory
 from sleepstack.sleep.claims import MENTION, disclosures
-from test_claims import facts_of
 
 
 def pairs(*texts: str) -> list[tuple[str, str, str]]:
