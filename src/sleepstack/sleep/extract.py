@@ -232,6 +232,13 @@ def _restates_a_claim(cand: _Cand, claimed: Sequence[Fact]) -> bool:
     The rules' reading counts as the same when it equals the claim's value or
     contains it as a name.
     """
+    from .claims import slot_by_attribute
+
+    if slot_by_attribute(cand.attribute) is not None:
+        # The rule read another *slot* ("I moved to Munich": lives_in) where the
+        # claim's nearest prototype said next_trip: a competing reading of the
+        # same words, not the same statement twice; both stay for resolve.
+        return False
     v = cand.value.casefold()
     for f in claimed:
         w = f.value.casefold()
