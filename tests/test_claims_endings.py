@@ -1,0 +1,53 @@
+"""An ending governs the value it is said of, not every value of its clause (issue #10, round 6).
+
+"lisbon is cancelled ugh, flying to Madrid in May instead": the clause means an
+ending, but Madrid is the new value, said in a part of the clause that ends
+nothing. Cases written here, not taken from the benchmark's stories.
+"""
+
+from __future__ import annotations
+
+from sleepstack.adapters.embed import load_embedder
+from sleepstack.sleep.claims import ENDING, clause_parts, rank_clauses
+from test_claims import facts_of
+
+
+def current(*texts: str) -> set[tuple[str, str]]:
+    return {(f.attribute, f.value) for f in facts_of(*texts)
+            if not f.attribute.startswith("ended:") and f.value != "none"}
+
+
+def test_the_part_that_ends_is_told_from_the_part_that_holds() -> None:
+    got = rank_clauses(["lisbon is cancelled ugh, flying to Madrid in May instead"],
+                       load_embedder("local:all-MiniLM-L6-v2"))
+    parts = {n[len(ENDING) + 1:]: sc for r in got.values() for n, sc in r
+             if n.startswith(ENDING + "@")}
+    assert parts, got
+    assert parts["lisbon is cancelled ugh"] > parts["flying to Madrid in May instead"]
+
+
+def test_a_replacement_in_an_ending_clause_stays_current() -> None:
+    got = current("My next trip is to Lisbon.",
+                  "lisbon is cancelled ugh, flying to Madrid in May instead")
+    assert ("next_trip", "Madrid") in got
+
+
+def test_a_replacement_after_an_ending_in_the_same_turn_is_read() -> None:
+    facts = facts_of("I drive a Kia Niro.",
+                     "Finally sold the Kia Niro - a Mazda CX-5 sits in the driveway.")
+    later = {(f.attribute, f.value) for f in facts if f.cites == ("t1",)}
+    assert ("vehicle", "Mazda CX-5") in later
+    assert ("vehicle", "Kia Niro") not in later
+
+
+def test_an_ending_still_ends_every_value_it_governs() -> None:
+    # Both pets in the part that ends; nothing is left current.
+    got = current("We have two cats, Miso and Tofu.", "Sadly Miso and Tofu both passed away.")
+    assert not {("has_pet", "Miso"), ("has_pet", "Tofu")} & got
+
+
+def test_a_part_without_a_predicate_shares_the_one_before() -> None:
+    assert clause_parts("I sold the Civic and the Accord") == []
+    assert clause_parts("I sold the Civic, the Polo too") == []
+    assert clause_parts("Sadly Miso and Tofu both passed away") == []
+    assert len(clause_parts("paris got cancelled :( heading to Vienna instead")) == 2
