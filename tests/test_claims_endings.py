@@ -51,3 +51,25 @@ def test_a_part_without_a_predicate_shares_the_one_before() -> None:
     assert clause_parts("I sold the Civic, the Polo too") == []
     assert clause_parts("Sadly Miso and Tofu both passed away") == []
     assert len(clause_parts("paris got cancelled :( heading to Vienna instead")) == 2
+
+
+def test_after_an_ending_the_next_value_of_that_slot_is_its_replacement() -> None:
+    # Alone, "Monday I start at KPMG" reads nearest a trip; right after the
+    # speaker ended their job it is the new employer.
+    facts = facts_of("I work at Atos.", "Today was my last day at Atos.",
+                     "Monday I start at KPMG.")
+    later = {(f.attribute, f.value) for f in facts if f.cites == ("t2",)}
+    assert ("works_at", "KPMG") in later
+    assert not any(a == "next_trip" for a, _ in later)
+    alone = {(f.attribute, f.value) for f in facts_of("Monday I start at KPMG.")}
+    assert ("works_at", "KPMG") not in alone
+
+
+def test_a_gap_closes_with_the_speakers_next_claim() -> None:
+    # The ending of the job is followed by a claim in another slot: the trip
+    # that follows is no employer.
+    facts = facts_of("I work at Deloitte.", "Yesterday was my final day at Deloitte.",
+                     "I'm vegetarian now.", "My flight to Oslo is next Friday.")
+    later = {(f.attribute, f.value) for f in facts if f.cites == ("t3",)}
+    assert ("next_trip", "Oslo") in later
+    assert not any(a == "works_at" for a, _ in later)

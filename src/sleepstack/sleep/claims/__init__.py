@@ -31,7 +31,7 @@ from ...layers.rawlog import Turn, iso
 from ..dates import absolutize, find_dates
 from ..extract_base import direction_of, stated_fact
 from ..resolve import ENDED
-from .classify import END_MARGIN, ending_scores, mask_values, rank_slots, semantic
+from .classify import END_MARGIN, MARGIN, ending_scores, mask_values, rank_slots, semantic
 from .detect import Clause, disclosures, strip_foreign_text
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
@@ -247,6 +247,8 @@ def _pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
 Hints = Mapping[str, Sequence[tuple[str, float]]]
 #: the name of the hints' meta entry: how much the clause means an ending
 ENDING = "~ending"
+#: the name of the hints' entries for the slots above the floor but not near the best
+ALSO = "~also"
 
 
 def candidate_clauses(texts: Iterable[str]) -> list[str]:
@@ -299,7 +301,12 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
     the clause's predicate means that something ended; a clause that does and
     has several parts also gets ``(ENDING + "@" + part, score)`` per part.
     """
-    ranked = rank_slots(clauses, embedder)
+    wide = rank_slots(clauses, embedder, wide=True)
+    # Candidates are the slots near the best; the others above the floor are
+    # kept as ``(ALSO + "@" + slot, score)``, for a slot the speaker just ended.
+    ranked = [[(s, sc) for s, sc in r if sc >= r[0][1] - MARGIN] for r in wide]
+    also = [[(f"{ALSO}@{s.name}", round(sc, 4)) for s, sc in r if sc < r[0][1] - MARGIN]
+            for r in wide]
     ends: list[float | None] = [None] * len(clauses)
     part_ends: dict[int, list[tuple[str, float]]] = {}
     if semantic(embedder):
@@ -318,6 +325,7 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
             part_ends.setdefault(i, []).append((f"{ENDING}@{p}", round(e, 4)))
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
             + ([(ENDING, round(e, 4))] if e is not None else []) + part_ends.get(i, [])
+            + also[i]
             for i, (c, r, e) in enumerate(zip(clauses, ranked, ends, strict=True))}
 
 
@@ -343,10 +351,13 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     known: dict[str, list[tuple[Slot, float]]] = {}
     ending: dict[str, float] = {}
     parts: dict[str, list[tuple[str, float]]] = {}
+    others: dict[str, list[tuple[Slot, float]]] = {}
 
     def _take(text: str, r: Sequence[tuple[str, float]]) -> None:
         known[text] = [(slot_by_name(n), float(sc)) for n, sc in r
-                       if not n.startswith(ENDING)]
+                       if not n.startswith("~")]
+        others[text] = [(slot_by_name(n[len(ALSO) + 1:]), float(sc)) for n, sc in r
+                        if n.startswith(ALSO + "@")]
         ending.update((text, float(sc)) for n, sc in r if n == ENDING)
         parts[text] = [(n[len(ENDING) + 1:], float(sc)) for n, sc in r
                        if n.startswith(ENDING + "@")]
@@ -365,12 +376,22 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     unread: list[tuple[int, Claim]] = []  # (turn index, mention)
     # ... and the value each single-valued slot of theirs holds so far
     held: dict[tuple[str, str], dict[str, str]] = {}
+    # ... and the single-valued slot whose value they just ended, if their next
+    # claim has not given it a new one yet: the next value they name in it is the
+    # replacement ("Today was my last day at Capgemini." … "Monday I start at KPMG").
+    opened: dict[tuple[str, str], str] = {}
     for t, s, cl in zip(turns, subjects, per_turn, strict=True):
         got: list[Claim] = []
         prev: Claim | None = None
         mine = spoken.setdefault((t.user, s or ""), set())
+        gap = opened.get((t.user, s or ""))
         for c in cl:
             rk = known.get(c.text, [])
+            if gap is not None and rk:
+                # The slot just ended comes first when the clause is about it at all
+                # (above the floor, if not near the best).
+                near = [x for x in rk + others.get(c.text, []) if x[0].name == gap]
+                rk = near[:1] + [x for x in rk if x[0].name != gap]
             assert s is not None
             cont: list[tuple[Slot, float]] = []
             if c.weak:
@@ -405,6 +426,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 # So is a value the clause itself holds next to an ending
                 # ("lisbon is cancelled, flying to Madrid instead").
                 picks = [p for p in picks if p[2] or p[3] >= CONTINUE_NEW_FLOOR or ended
+                         or p[0].name == gap
                          or (replaces and prev is not None and prev.slot is p[0])]
             if not picks and prev is not None and prev.clause != c.text \
                     and prev.turn is t and prev.slot.kind in _COPULA_KINDS:
@@ -435,6 +457,14 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
         got = _left_behind(got, held.setdefault((t.user, s or ""), {}))
+        slotted = [c for c in got if c.slot is not OTHER and not c.mention]
+        if slotted:
+            ends = [c.slot.name for c in slotted if c.removal and not c.slot.multi
+                    and not any(d.slot is c.slot and not d.removal for d in slotted)]
+            if ends:
+                opened[(t.user, s or "")] = ends[-1]
+            else:
+                opened.pop((t.user, s or ""), None)
         out.append(_settle(got))
         mine.update(c.slot.name for c in got if c.slot is not OTHER)
     return _mentions(out, unread)

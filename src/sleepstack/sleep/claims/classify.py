@@ -61,8 +61,12 @@ def _prototypes(embedder: Embedder) -> tuple[np.ndarray, list[int]]:
     return mat, owner
 
 
-def rank_slots(clauses: Sequence[str], embedder: Embedder) -> list[list[tuple[Slot, float]]]:
-    """For each clause, its candidate slots with scores, best first."""
+def rank_slots(clauses: Sequence[str], embedder: Embedder,
+               wide: bool = False) -> list[list[tuple[Slot, float]]]:
+    """For each clause, its candidate slots with scores, best first.
+
+    *wide*: every slot above the floor, not only those near the best.
+    """
     if not clauses:
         return []
     protos, owner = _prototypes(embedder)
@@ -75,7 +79,7 @@ def rank_slots(clauses: Sequence[str], embedder: Embedder) -> list[list[tuple[Sl
         best = np.full(n_slots, -1.0, dtype=np.float32)
         np.maximum.at(best, owner_arr, row)
         top = float(best.max())
-        cut = max(FLOOR, top - MARGIN)
+        cut = FLOOR if wide else max(FLOOR, top - MARGIN)
         order = [int(i) for i in np.argsort(-best) if best[i] >= cut]
         out.append([(SLOTS[i], float(best[i])) for i in order])
     return out
