@@ -8,7 +8,8 @@ nothing. Cases written here, not taken from the benchmark's stories.
 from __future__ import annotations
 
 from sleepstack.adapters.embed import load_embedder
-from sleepstack.sleep.claims import ENDING, clause_parts, rank_clauses
+from sleepstack.sleep.claims import ENDING, rank_clauses
+from sleepstack.sleep.claims.parts import clause_parts
 from test_claims import facts_of
 
 

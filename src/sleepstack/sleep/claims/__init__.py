@@ -31,8 +31,9 @@ from ...layers.rawlog import Turn, iso
 from ..dates import absolutize, find_dates
 from ..extract_base import direction_of, stated_fact
 from ..resolve import ENDED
-from .classify import END_MARGIN, MARGIN, ending_scores, mask_values, rank_slots, semantic
+from .classify import END_MARGIN, MARGIN, ending_scores, rank_slots, semantic
 from .detect import Clause, disclosures, strip_foreign_text
+from .parts import clause_parts, governed
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
 from .useful import useful_other
@@ -167,7 +168,7 @@ def _read(slot: Slot, score: float, text: str, ended: bool = False,
         # the clause names what stopped being true, whatever its verb. With
         # several values, the ending governs only the values of the part that
         # says it ("said goodbye to the Bolt - the Mustang is parked outside").
-        got = _governed(r.new, parts)
+        got = governed(r.new, parts)
         # Values that cannot be told apart by part: all ended when the whole
         # clause means an ending, none when only one part of it does.
         r.old, r.new = got if got is not None else (
@@ -180,30 +181,6 @@ def _read(slot: Slot, score: float, text: str, ended: bool = False,
     if removal or r.old:
         out += [(slot, v, True, score) for v in r.old]
     return out
-
-
-def _governed(values: Sequence[str],
-              parts: Sequence[tuple[str, float]]) -> tuple[list[str], list[str]] | None:
-    """(ended, still held) among *values* of a clause whose predicate means an ending.
-
-    *parts* are the clause's parts with their own ending scores: a value said in
-    a part that does not mean an ending is not what ended, when another part
-    does ("paris is cancelled :( heading to Vienna instead": the ending governs
-    an unread "paris", not Vienna). None when the values cannot be told apart
-    by part.
-    """
-    if not parts or not any(sc >= END_MARGIN for _, sc in parts):
-        return None
-    gone: list[str] = []
-    kept: list[str] = []
-    for v in values:
-        where = [sc for p, sc in parts if v.casefold() in p.casefold()]
-        if not where:
-            return None
-        (gone if max(where) >= END_MARGIN else kept).append(v)
-    if not gone and len(values) > 1:
-        return None
-    return gone, kept
 
 
 def _pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
@@ -254,44 +231,6 @@ ALSO = "~also"
 def candidate_clauses(texts: Iterable[str]) -> list[str]:
     """The distinct self-disclosure clauses of *texts* (what gets embedded)."""
     return list(dict.fromkeys(c.text for t in texts for c in disclosures(t)))
-
-
-def clause_parts(clause: str) -> list[str]:
-    """The parts of *clause* that may each govern their own values (two or more, or none).
-
-    Split at a dash, a semicolon, a comma or a coordinating conjunction: "said
-    goodbye to the Bolt - the Mustang is parked outside", "Paris is cancelled,
-    heading to Vienna instead".
-    """
-    parts: list[str] = []
-    lead = ""  # an opening part with no predicate ("Sadly Miso and Tofu …")
-    for p in (p.strip(" ,;.!?") for p in _PART_SPLIT.split(clause)):
-        if not p:
-            continue
-        # A part with no predicate of its own ("I sold the Civic and the Accord",
-        # "…, the Polo too") shares the one next to it.
-        words = [w for w in _WORDS.findall(mask_values(p)) if w.casefold() not in _BARE]
-        if len(words) < 2:
-            if parts:
-                parts[-1] = f"{parts[-1]} {p}"
-            else:
-                lead = f"{lead} {p}".strip()
-            continue
-        parts.append(f"{lead} {p}".strip() if lead else p)
-        lead = ""
-    if lead and parts:
-        parts[-1] = f"{parts[-1]} {lead}"
-    return parts if len(parts) >= 2 else []
-
-
-_WORDS = re.compile(r"[A-Za-z']+")
-_BARE_WORDS = "it the a an my our his her their its too also as well either"
-_BARE = frozenset(_BARE_WORDS.split(" "))
-
-
-_PART_SPLIT = re.compile(
-    r"\s+[-–—]+\s+|\s*;\s*|,\s+|\.{2,}|…|\s+[^\w\s]{2,}\s+|"
-    r"\s+(?:and|but|so|while|whereas|now|instead)\s+(?=\w)", re.I)
 
 
 def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[tuple[str, float]]]:
