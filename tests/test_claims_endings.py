@@ -74,3 +74,13 @@ def test_a_gap_closes_with_the_speakers_next_claim() -> None:
     later = {(f.attribute, f.value) for f in facts if f.cites == ("t3",)}
     assert ("next_trip", "Oslo") in later
     assert not any(a == "works_at" for a, _ in later)
+
+
+def test_a_near_tie_between_slots_is_decided_by_the_predicate_too() -> None:
+    # Munich pulls "I moved to Munich last week" toward a trip as much as a
+    # home; without its value the predicate is a move (tests/test_recall_after_sleep.py
+    # failed on this before).
+    got = rank_clauses(["I moved to Munich last week"], load_embedder("local:all-MiniLM-L6-v2"))
+    names = [n for n, _ in got["I moved to Munich last week"] if not n.startswith("~")]
+    assert names[0] == "home"
+    assert ("lives_in", "Munich") in current("I live in Berlin.", "I moved to Munich last week.")

@@ -31,7 +31,7 @@ from ...layers.rawlog import Turn, iso
 from ..dates import absolutize, find_dates
 from ..extract_base import direction_of, stated_fact
 from ..resolve import ENDED
-from .classify import END_MARGIN, MARGIN, ending_scores, rank_slots, semantic
+from .classify import END_MARGIN, MARGIN, ending_scores, rank_slots, semantic, untie
 from .detect import Clause, disclosures, strip_foreign_text
 from .parts import clause_parts, governed
 from .subject import third_party
@@ -241,6 +241,8 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
     has several parts also gets ``(ENDING + "@" + part, score)`` per part.
     """
     wide = rank_slots(clauses, embedder, wide=True)
+    if semantic(embedder):
+        wide = untie(clauses, wide, embedder)
     # Candidates are the slots near the best; the others above the floor are
     # kept as ``(ALSO + "@" + slot, score)``, for a slot the speaker just ended.
     ranked = [[(s, sc) for s, sc in r if sc >= r[0][1] - MARGIN] for r in wide]
