@@ -31,8 +31,9 @@ from ...layers.rawlog import Turn, iso
 from ..dates import absolutize, find_dates
 from ..extract_base import direction_of, stated_fact
 from ..resolve import ENDED
-from .classify import END_MARGIN, ending_scores, rank_slots, semantic
+from .classify import END_MARGIN, MARGIN, ending_scores, rank_slots, semantic, untie
 from .detect import Clause, disclosures, strip_foreign_text
+from .parts import clause_parts, governed
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
 from .useful import useful_other
@@ -151,7 +152,9 @@ _RELATION = {
 
 
 def _read(slot: Slot, score: float, text: str, ended: bool = False,
-          sentence: str = "") -> list[tuple[Slot, str, bool, float]]:
+          sentence: str = "",
+          parts: Sequence[tuple[str, float]] = (),
+          whole: bool = True) -> list[tuple[Slot, str, bool, float]]:
     cue = _RELATION.get(slot.name)
     # The role may be stated anywhere in the sentence ("Met Alex in June and we're
     # officially together"), not only in the clause that names the person.
@@ -162,8 +165,14 @@ def _read(slot: Slot, score: float, text: str, ended: bool = False,
         return []
     if ended and not r.old:
         # The predicate means an ending ("said goodbye to the Bolt", "Kenji left"):
-        # the clause names what stopped being true, whatever its verb.
-        r.old, r.new = r.new, []
+        # the clause names what stopped being true, whatever its verb. With
+        # several values, the ending governs only the values of the part that
+        # says it ("said goodbye to the Bolt - the Mustang is parked outside").
+        got = governed(r.new, parts)
+        # Values that cannot be told apart by part: all ended when the whole
+        # clause means an ending, none when only one part of it does.
+        r.old, r.new = got if got is not None else (
+            (list(r.new), []) if whole else ([], list(r.new)))
     # A single-valued slot keeps one value per clause, chosen by _left_behind once
     # the speaker's previous value is known (the last one that is not it).
     new = r.new
@@ -174,8 +183,9 @@ def _read(slot: Slot, score: float, text: str, ended: bool = False,
     return out
 
 
-def _pick(clause: Clause, ranked: list[tuple[Slot, float]],
-          ended: bool = False) -> list[tuple[Slot, str, bool, float]]:
+def _pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
+          parts: Sequence[tuple[str, float]] = (),
+          whole: bool = True) -> list[tuple[Slot, str, bool, float]]:
     """(slot, value, removal, score) read from one clause; empty when none.
 
     The best-ranked slot whose value reader finds a value wins; one more slot
@@ -198,7 +208,7 @@ def _pick(clause: Clause, ranked: list[tuple[Slot, float]],
             continue  # the rules extractor reads likes, dislikes and formats
         if slot.kind in ("phone", "email"):
             continue
-        got = [g for g in _read(slot, score, text, ended, clause.sentence)
+        got = [g for g in _read(slot, score, text, ended, clause.sentence, parts, whole)
                if g[1].casefold() not in used]
         if not got:
             continue
@@ -214,6 +224,8 @@ def _pick(clause: Clause, ranked: list[tuple[Slot, float]],
 Hints = Mapping[str, Sequence[tuple[str, float]]]
 #: the name of the hints' meta entry: how much the clause means an ending
 ENDING = "~ending"
+#: the name of the hints' entries for the slots above the floor but not near the best
+ALSO = "~also"
 
 
 def candidate_clauses(texts: Iterable[str]) -> list[str]:
@@ -225,19 +237,37 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
     """Candidate slots (name, score) of each clause, embedded in one batch.
 
     With a semantic embedder each list ends with ``(ENDING, score)``: how much
-    the clause's predicate means that something ended.
+    the clause's predicate means that something ended; a clause that does and
+    has several parts also gets ``(ENDING + "@" + part, score)`` per part.
     """
-    ranked = rank_slots(clauses, embedder)
+    wide = rank_slots(clauses, embedder, wide=True)
+    if semantic(embedder):
+        wide = untie(clauses, wide, embedder)
+    # Candidates are the slots near the best; the others above the floor are
+    # kept as ``(ALSO + "@" + slot, score)``, for a slot the speaker just ended.
+    ranked = [[(s, sc) for s, sc in r if sc >= r[0][1] - MARGIN] for r in wide]
+    also = [[(f"{ALSO}@{s.name}", round(sc, 4)) for s, sc in r if sc < r[0][1] - MARGIN]
+            for r in wide]
     ends: list[float | None] = [None] * len(clauses)
+    part_ends: dict[int, list[tuple[str, float]]] = {}
     if semantic(embedder):
         # Only clauses about a slot can end a value: the rest (most of a long
         # conversation) are not embedded a second time.
         todo = [i for i, r in enumerate(ranked) if any(s.kind != "thing" for s, _ in r)]
         for i, e in zip(todo, ending_scores([clauses[i] for i in todo], embedder), strict=True):
             ends[i] = e
+        # Which part of a clause ends: those with several parts, once more.
+        # (every clause about a slot with several parts: an ending said in one
+        # part may be drowned in the whole clause's meaning)
+        split = [(i, p) for i, e in enumerate(ends) if e is not None
+                 for p in clause_parts(clauses[i])]
+        scores = ending_scores([p for _, p in split], embedder)
+        for (i, p), e in zip(split, scores, strict=True):
+            part_ends.setdefault(i, []).append((f"{ENDING}@{p}", round(e, 4)))
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
-            + ([(ENDING, round(e, 4))] if e is not None else [])
-            for c, r, e in zip(clauses, ranked, ends, strict=True)}
+            + ([(ENDING, round(e, 4))] if e is not None else []) + part_ends.get(i, [])
+            + also[i]
+            for i, (c, r, e) in enumerate(zip(clauses, ranked, ends, strict=True))}
 
 
 def slot_hints(texts: Iterable[str], embedder: Embedder) -> dict[str, list[tuple[str, float]]]:
@@ -261,15 +291,25 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         per_turn.append(disclosures(t.text) if s is not None else [])
     known: dict[str, list[tuple[Slot, float]]] = {}
     ending: dict[str, float] = {}
+    parts: dict[str, list[tuple[str, float]]] = {}
+    others: dict[str, list[tuple[Slot, float]]] = {}
+
+    def _take(text: str, r: Sequence[tuple[str, float]]) -> None:
+        known[text] = [(slot_by_name(n), float(sc)) for n, sc in r
+                       if not n.startswith("~")]
+        others[text] = [(slot_by_name(n[len(ALSO) + 1:]), float(sc)) for n, sc in r
+                        if n.startswith(ALSO + "@")]
+        ending.update((text, float(sc)) for n, sc in r if n == ENDING)
+        parts[text] = [(n[len(ENDING) + 1:], float(sc)) for n, sc in r
+                       if n.startswith(ENDING + "@")]
+
     if hints:
         for text, r in hints.items():
-            known[text] = [(slot_by_name(n), float(sc)) for n, sc in r if n != ENDING]
-            ending.update((text, float(sc)) for n, sc in r if n == ENDING)
+            _take(text, r)
     todo = list(dict.fromkeys(c.text for cl in per_turn for c in cl if c.text not in known))
     if todo and embedder is not None:
         for text, r in rank_clauses(todo, embedder).items():
-            known[text] = [(slot_by_name(n), float(sc)) for n, sc in r if n != ENDING]
-            ending.update((text, float(sc)) for n, sc in r if n == ENDING)
+            _take(text, r)
     out: list[list[Claim]] = []
     # The slots each speaker has already made a claim in (turn order): the topic
     # of their conversation so far.
@@ -277,12 +317,22 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     unread: list[tuple[int, Claim]] = []  # (turn index, mention)
     # ... and the value each single-valued slot of theirs holds so far
     held: dict[tuple[str, str], dict[str, str]] = {}
+    # ... and the single-valued slot whose value they just ended, if their next
+    # claim has not given it a new one yet: the next value they name in it is the
+    # replacement ("Today was my last day at Capgemini." … "Monday I start at KPMG").
+    opened: dict[tuple[str, str], str] = {}
     for t, s, cl in zip(turns, subjects, per_turn, strict=True):
         got: list[Claim] = []
         prev: Claim | None = None
         mine = spoken.setdefault((t.user, s or ""), set())
+        gap = opened.get((t.user, s or ""))
         for c in cl:
             rk = known.get(c.text, [])
+            if gap is not None and rk:
+                # The slot just ended comes first when the clause is about it at all
+                # (above the floor, if not near the best).
+                near = [x for x in rk + others.get(c.text, []) if x[0].name == gap]
+                rk = near[:1] + [x for x in rk if x[0].name != gap]
             assert s is not None
             cont: list[tuple[Slot, float]] = []
             if c.weak:
@@ -301,12 +351,24 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             if third_party(c.text):
                 # "My sister moved to Bristol": someone else's news, not the speaker's slot.
                 continue
-            picks = _pick(c, rk, ending.get(c.text, 0.0) >= END_MARGIN)
+            cparts = parts.get(c.text, ())
+            whole = ending.get(c.text, 0.0) >= END_MARGIN
+            # An ending said in one part only ends the values of that part.
+            ended = whole or any(sc >= END_MARGIN for _, sc in cparts)
+            picks = _pick(c, rk, ended, cparts, whole)
             if c.weak and cont:
                 # Without a first person, ending a value is safe to read ("The Golf
                 # died"); a *new* value needs the slot's meaning clearly ("Berlin is
                 # lovely in spring" after "I live in Leeds" is no move).
-                picks = [p for p in picks if p[2] or p[3] >= CONTINUE_NEW_FLOOR]
+                # Right after the same turn ended the slot's value, though, the
+                # next value of the slot is its replacement ("Said goodbye to the
+                # Bolt - the Mustang is parked outside").
+                replaces = prev is not None and prev.turn is t and prev.removal
+                # So is a value the clause itself holds next to an ending
+                # ("lisbon is cancelled, flying to Madrid instead").
+                picks = [p for p in picks if p[2] or p[3] >= CONTINUE_NEW_FLOOR or ended
+                         or p[0].name == gap
+                         or (replaces and prev is not None and prev.slot is p[0])]
             if not picks and prev is not None and prev.clause != c.text \
                     and prev.turn is t and prev.slot.kind in _COPULA_KINDS:
                 # "My eggs allergy was a misdiagnosis; the real one is soy": the
@@ -336,6 +398,14 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
         got = _left_behind(got, held.setdefault((t.user, s or ""), {}))
+        slotted = [c for c in got if c.slot is not OTHER and not c.mention]
+        if slotted:
+            ends = [c.slot.name for c in slotted if c.removal and not c.slot.multi
+                    and not any(d.slot is c.slot and not d.removal for d in slotted)]
+            if ends:
+                opened[(t.user, s or "")] = ends[-1]
+            else:
+                opened.pop((t.user, s or ""), None)
         out.append(_settle(got))
         mine.update(c.slot.name for c in got if c.slot is not OTHER)
     return _mentions(out, unread)

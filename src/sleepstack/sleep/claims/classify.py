@@ -30,7 +30,9 @@ from ...adapters.embed import Embedder
 from .taxonomy import SLOTS, Slot
 
 __all__ = [
-    "END_MARGIN", "FLOOR", "MARGIN", "ending_scores", "mask_values", "rank_slots", "semantic",
+    "END_MARGIN", "FLOOR", "MARGIN", "TIE", "ending_scores", "mask_values", "rank_slots",
+    "semantic",
+    "untie",
 ]
 
 #: below this cosine to its nearest prototype, a clause is about no slot
@@ -61,8 +63,12 @@ def _prototypes(embedder: Embedder) -> tuple[np.ndarray, list[int]]:
     return mat, owner
 
 
-def rank_slots(clauses: Sequence[str], embedder: Embedder) -> list[list[tuple[Slot, float]]]:
-    """For each clause, its candidate slots with scores, best first."""
+def rank_slots(clauses: Sequence[str], embedder: Embedder, wide: bool = False,
+               floor: float = FLOOR) -> list[list[tuple[Slot, float]]]:
+    """For each clause, its candidate slots with scores, best first.
+
+    *wide*: every slot above *floor*, not only those near the best.
+    """
     if not clauses:
         return []
     protos, owner = _prototypes(embedder)
@@ -75,9 +81,35 @@ def rank_slots(clauses: Sequence[str], embedder: Embedder) -> list[list[tuple[Sl
         best = np.full(n_slots, -1.0, dtype=np.float32)
         np.maximum.at(best, owner_arr, row)
         top = float(best.max())
-        cut = max(FLOOR, top - MARGIN)
+        cut = floor if wide else max(floor, top - MARGIN)
         order = [int(i) for i in np.argsort(-best) if best[i] >= cut]
         out.append([(SLOTS[i], float(best[i])) for i in order])
+    return out
+
+
+#: two candidate slots this close are decided again without the clause's values
+TIE = 0.03
+
+
+def untie(clauses: Sequence[str], wide: list[list[tuple[Slot, float]]],
+           embedder: Embedder) -> list[list[tuple[Slot, float]]]:
+    """*wide* with near-ties between the best two slots decided by the predicate too.
+
+    A value pulls a clause toward the slots it is typical of ("I moved to Munich
+    last week" reads as near a trip as a home: Munich is a place people visit);
+    where the best two are within :data:`TIE`, each slot's score becomes the mean
+    of the clause's and of its masked predicate's ("I moved to it last week").
+    """
+    todo = [i for i, r in enumerate(wide) if len(r) >= 2 and r[0][1] - r[1][1] < TIE]
+    if not todo:
+        return wide
+    masked = rank_slots([mask_values(clauses[i]) for i in todo], embedder, wide=True,
+                        floor=-1.0)
+    out = list(wide)
+    for i, m in zip(todo, masked, strict=True):
+        ms = {sl.name: sc for sl, sc in m}
+        mean = [(sl, (sc + ms.get(sl.name, sc)) / 2) for sl, sc in wide[i]]
+        out[i] = sorted(((sl, sc) for sl, sc in mean if sc >= FLOOR), key=lambda x: -x[1])
     return out
 
 
