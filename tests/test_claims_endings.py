@@ -7,10 +7,10 @@ nothing. Cases written here, not taken from the benchmark's stories.
 
 from __future__ import annotations
 
+from conftest import facts_of
 from sleepstack.adapters.embed import load_embedder
 from sleepstack.sleep.claims import ENDING, rank_clauses
 from sleepstack.sleep.claims.parts import clause_parts
-from test_claims import facts_of
 
 
 def current(*texts: str) -> set[tuple[str, str]]:
