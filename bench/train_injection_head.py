@@ -14,6 +14,7 @@ file (``../shared/data/security``)        source                                
 ``bench/data/own_injection_train.txt``    written by the sleepstack team              Apache-2.0
 ``bench/injection_templates.py``          generated from the team's own templates     Apache-2.0
 ``bench/injection_templates2.py``         the same: carriers, indirect, declarative   Apache-2.0
+``bench/fact_sentences.py``               the store's own fact sentences (benign)     Apache-2.0
 ========================================  ==========================================  ========
 
 Never trained on: ``pi_promptshield_val.jsonl`` (no licence), ``benign_locomo_memories.jsonl``
@@ -50,6 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).parent))
+from fact_sentences import generate as generate_facts
 from injection_templates import generate
 from injection_templates2 import generate as generate_more
 from sleepstack.adapters.embed.minilm import find_model_dir, read_safetensors
@@ -76,6 +78,14 @@ OWN = REPO / "bench" / "data" / "own_injection_train.txt"
 TRAIN_FILES = ("pi_piguard_valid_mixed", "pi_notinject_benign", "pi_agentdojo",
                "pi_giskard_injections")
 TARGET_FP = 0.005
+#: the store's own fact sentences: always trained on, never a calibration corpus. They are
+#: the shape of what sleep itself writes (a template plus a value), not a sample of what
+#: people write, so they say nothing about how a new corpus's benign texts will score.
+FACTS_CORPUS = "own_facts"
+#: ... and light: ~700 templated rows weigh as ~70 examples, enough to teach the head the
+#: shape without diluting the other benign corpora (full weight moved the calibrated
+#: threshold from 0.70 to 0.785 and cost 8 points of held-out recall)
+FACTS_WEIGHT = 0.1
 MAX_NEG_WINDOWS = 40
 F32 = npt.NDArray[np.float32]
 F64 = npt.NDArray[np.float64]
@@ -89,6 +99,7 @@ class Example:
     text: str
     label: int  # 1 injection, 0 benign
     corpus: str
+    weight: float = 1.0  # relative to one ordinary example
 
 
 def load_own(path: Path = OWN) -> list[Example]:
@@ -105,12 +116,14 @@ def load_own(path: Path = OWN) -> list[Example]:
 def load_generated() -> list[Example]:
     """The team's compositional examples (corpus ``own_gen``, held out together with ``own``).
 
-    From :mod:`injection_templates` and :mod:`injection_templates2`.
+    From :mod:`injection_templates` and :mod:`injection_templates2`, plus the store's
+    own fact sentences (:mod:`fact_sentences`, corpus :data:`FACTS_CORPUS`) as benign texts.
     """
     attacks, benign = generate()
     more_attacks, more_benign = generate_more()
     attacks, benign = attacks + more_attacks, benign + more_benign
-    return [Example(t, 1, "own_gen") for t in attacks] + [Example(t, 0, "own_gen") for t in benign]
+    return ([Example(t, 1, "own_gen") for t in attacks] + [Example(t, 0, "own_gen") for t in benign]
+            + [Example(t, 0, FACTS_CORPUS, FACTS_WEIGHT) for t in generate_facts()])
 
 
 def load_corpus(path: Path) -> list[Example]:
@@ -173,7 +186,7 @@ def _build(examples: Sequence[Example], model: HeadModel | None) -> _Samples:
         toks = _tokens(ex.text)
         for t in toks:
             k = t.n_sentences
-            share = 1.0 / len(toks)
+            share = ex.weight / len(toks)
             if ex.label == 0:
                 s.add(t.ids, t.sentence, 0, k, 0, share)
                 wins = [w for w in _windows(k) if w != (0, k)][:MAX_NEG_WINDOWS]
@@ -283,7 +296,8 @@ def calibrate(examples: Sequence[Example], target_fp: float = TARGET_FP) -> tupl
     Short texts (one window) and long documents (many windows, so many more
     chances for one to look odd) get a threshold each.
     """
-    corpora = sorted({e.corpus for e in examples if e.label == 0 and e.corpus != "own_gen"})
+    corpora = sorted({e.corpus for e in examples
+                      if e.label == 0 and e.corpus not in ("own_gen", FACTS_CORPUS)})
     short_t: list[float] = []
     long_t: list[float] = []
     for c in corpora:
