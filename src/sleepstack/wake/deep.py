@@ -205,6 +205,28 @@ def _walk(g: Graph, seeds: dict[str, float], cfg: DeepConfig) -> dict[str, float
     return strength
 
 
+def _spread(g: Graph, seeds: dict[str, float], cfg: DeepConfig
+            ) -> tuple[dict[str, float], dict[str, float]]:
+    """The usable seeds, and each reached entity's strength shared over its cites.
+
+    A seed must be an entity of *g* citing at most ``max_fanout`` things; the walk's
+    strength of an entity with cites is divided by ``1 + log(fanout)``, so an entity
+    mentioned everywhere lends little to each mention. Both the user's graph and a
+    topic's graph spread this way; they differ only in what a cite points at.
+    """
+    seeds = {k: v for k, v in seeds.items()
+             if k in g.entities and 0 < _fanout(g, k) <= cfg.max_fanout}
+    if not seeds:
+        return {}, {}
+    spread: dict[str, float] = {}
+    for eid, strength in _walk(g, seeds, cfg).items():
+        ent = g.entities.get(eid)
+        if ent is None or not ent.cites or _fanout(g, eid) > cfg.max_fanout:
+            continue
+        spread[eid] = strength / (1.0 + math.log(_fanout(g, eid)))
+    return seeds, spread
+
+
 def expand(store: Store, user: str, rows: Sequence[Row], hidden: Sequence[bool] | Any,
            pieces: list[Piece], query: str, anchor: datetime,
            cfg: DeepConfig | None = None) -> DeepResult:
@@ -244,18 +266,12 @@ def _expand_user(store: Store, user: str, rows: Sequence[Row], hidden: Sequence[
             for eid in by_cite.get(c, ()):
                 if share > seeds.get(eid, 0.0):
                     seeds[eid] = share
-    seeds = {k: v for k, v in seeds.items()
-             if k in g.entities and 0 < _fanout(g, k) <= cfg.max_fanout}
+    seeds, spread = _spread(g, seeds, cfg)
     if not seeds:
         return DeepResult(list(pieces), [], 0)
-    strength = _walk(g, seeds, cfg)
     gain: dict[str, float] = {}
-    for eid, s in strength.items():
-        ent = g.entities.get(eid)
-        if ent is None or not ent.cites or _fanout(g, eid) > cfg.max_fanout:
-            continue
-        per = s / (1.0 + math.log(_fanout(g, eid)))
-        for c in ent.cites:
+    for eid, per in spread.items():
+        for c in g.entities[eid].cites:
             gain[c] = gain.get(c, 0.0) + per
     if not gain:
         return DeepResult(list(pieces), sorted(seeds), 0)
@@ -319,22 +335,16 @@ def _expand_topic(g: Graph, slug: str, rows: Sequence[Row], hidden: Sequence[boo
         for eid in by_doc.get(p.row.path, ()):
             if share > seeds.get(eid, 0.0) and _writes_name(g, eid, p.row.text):
                 seeds[eid] = share
-    seeds = {k: v for k, v in seeds.items()
-             if k in g.entities and 0 < _fanout(g, k) <= cfg.max_fanout}
+    seeds, spread = _spread(g, seeds, cfg)
     if not seeds:
         return [], 0
-    strength = _walk(g, seeds, cfg)
     passages: dict[str, list[int]] = {}
     for i, r in enumerate(rows):
         if r.layer == "topic" and r.topic == slug and not hidden[i]:
             passages.setdefault(r.path, []).append(i)
     gain: dict[int, float] = {}
-    for eid, s in strength.items():
-        ent = g.entities.get(eid)
-        if ent is None or not ent.cites or _fanout(g, eid) > cfg.max_fanout:
-            continue
-        per = s / (1.0 + math.log(_fanout(g, eid)))
-        for doc in ent.cites:
+    for eid, per in spread.items():
+        for doc in g.entities[eid].cites:
             for i in passages.get(doc, ()):
                 if _writes_name(g, eid, rows[i].text):
                     gain[i] = gain.get(i, 0.0) + per
