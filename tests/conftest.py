@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import os
 import socket
 import subprocess
@@ -183,3 +184,21 @@ def facts_of(*texts: str, embedder: str = "local:all-MiniLM-L6-v2") -> list[Any]
     turns = [Turn(f"t{i}", "u1", "s1", "user", t, at.replace(day=1 + i))
              for i, t in enumerate(texts)]
     return extract_facts(turns, embedder=load_embedder(embedder))
+
+
+def mcp_stdio(home: Path, *args: str) -> Any:
+    """Parameters that start ``sleepstack --home HOME mcp ARGS`` as a stdio MCP server."""
+    from mcp import StdioServerParameters
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SLEEPSTACK_")}
+    return StdioServerParameters(command=sys.executable,
+                                 args=["-m", "sleepstack", "--home", str(home), "mcp", *args],
+                                 env=env)
+
+
+def tool_data(result: Any) -> dict[str, Any]:
+    """An MCP tool result's JSON: its structured content, or its first text block."""
+    assert not result.is_error, result.content
+    if result.structured_content is not None:
+        return dict(result.structured_content)
+    return dict(json.loads(result.content[0].text))

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-from mcp import Client, StdioServerParameters
+from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
+from conftest import mcp_stdio, tool_data
 from sleepstack import Memory
 from sleepstack.server.access_tokens import TokenStore
 from sleepstack.server.testing import running_server
@@ -26,18 +24,6 @@ TOOLS = {"recall", "remember", "log_turn", "facts", "forget",
          "list_memories", "get_memory", "update_memory", "delete_memory", "memory_history"}
 
 
-def _stdio(home: Path, *who: str) -> StdioServerParameters:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SLEEPSTACK_")}
-    return StdioServerParameters(command=sys.executable,
-                                 args=["-m", "sleepstack", "--home", str(home), "mcp", *who],
-                                 env=env)
-
-
-def _data(result: Any) -> dict[str, Any]:
-    assert not result.is_error, result.content
-    if result.structured_content is not None:
-        return dict(result.structured_content)
-    return dict(json.loads(result.content[0].text))
 
 
 def _run(fn: Callable[[], Awaitable[None]]) -> None:
@@ -62,29 +48,29 @@ def _in_staging_not_user(home: Path, pid: str) -> None:
 
 def test_stdio_tools_recall_remember_and_quarantine(home: Path) -> None:
     async def go() -> None:
-        async with Client(_stdio(home, "--user", "alice")) as c:
+        async with Client(mcp_stdio(home, "--user", "alice")) as c:
             tools = {t.name: t for t in (await c.list_tools()).tools}
             assert set(tools) == TOOLS
             for t in tools.values():  # the model can never pick the user
                 assert "user" not in t.input_schema.get("properties", {}), t.name
-            ctx = _data(await c.call_tool("recall", {"query": "where does my sister live"}))
+            ctx = tool_data(await c.call_tool("recall", {"query": "where does my sister live"}))
             assert ctx["user"] == "alice"
             assert any("Porto" in it["text"] for it in ctx["items"])
             assert "4471" not in json.dumps(ctx)
-            logged = _data(await c.call_tool("log_turn", {"role": "user",
+            logged = tool_data(await c.call_tool("log_turn", {"role": "user",
                                                           "text": "I started learning Go"}))
             assert logged["id"]
-            ok = _data(await c.call_tool("remember", {"text": "Alice is learning Go"}))
+            ok = tool_data(await c.call_tool("remember", {"text": "Alice is learning Go"}))
             assert ok["status"] == "quarantined"
-            bad = _data(await c.call_tool("remember", {"text": INJECTION}))
+            bad = tool_data(await c.call_tool("remember", {"text": INJECTION}))
             _in_staging_not_user(home, bad["id"])
-            facts = _data(await c.call_tool("facts", {}))
+            facts = tool_data(await c.call_tool("facts", {}))
             assert facts == {"facts": []}
             uris = {str(r.uri) for r in (await c.list_resources()).resources}
             assert uris == {"sleepstack://memory/LONG_TERM.md", "sleepstack://memory/SHORT_TERM.md"}
             # an argument trying to pick another user is refused by the schema
             r = await c.call_tool("recall", {"query": "locker code", "user": "bob"})
-            assert r.is_error or "4471" not in json.dumps(_data(r))
+            assert r.is_error or "4471" not in json.dumps(tool_data(r))
         # The next sleep cycle rejects the injection and keeps it out of user/.
         summary = Memory(home).sleep()
         rejected = {r["proposal"] for r in summary.rejections}
@@ -93,7 +79,7 @@ def test_stdio_tools_recall_remember_and_quarantine(home: Path) -> None:
         assert archived["decision"] == "reject"
         _in_staging_not_user(home, bad["id"])
 
-        async with Client(_stdio(home, "--user", "alice")) as c:
+        async with Client(mcp_stdio(home, "--user", "alice")) as c:
             text = (await c.read_resource("sleepstack://memory/LONG_TERM.md")).contents[0]
             assert "Ignore all previous" not in getattr(text, "text", "")
 
@@ -104,10 +90,10 @@ def test_stdio_read_token_cannot_write(home: Path) -> None:
     _, tok = TokenStore(Memory(home).store).create("alice", "read")
 
     async def go() -> None:
-        async with Client(_stdio(home, "--token", tok)) as c:
+        async with Client(mcp_stdio(home, "--token", tok)) as c:
             r = await c.call_tool("remember", {"text": "x"})
             assert r.is_error and "write" in r.content[0].text
-            assert _data(await c.call_tool("recall", {"query": "sister"}))["user"] == "alice"
+            assert tool_data(await c.call_tool("recall", {"query": "sister"}))["user"] == "alice"
 
     _run(go)
 
@@ -130,13 +116,13 @@ def test_http_transport_with_tokens(home: Path) -> None:
             http = create_mcp_http_client(headers={"Authorization": f"Bearer {token}"})
             async with http, Client(streamable_http_client(url, http_client=http)) as c:
                 assert {t.name for t in (await c.list_tools()).tools} == TOOLS
-                ctx = _data(await c.call_tool("recall", {"query": "sister"}))
+                ctx = tool_data(await c.call_tool("recall", {"query": "sister"}))
                 assert any("Porto" in it["text"] for it in ctx["items"])
                 r = await c.call_tool("remember", {"text": INJECTION})
                 if token == alice_r:  # the request's token scope applies too
                     assert r.is_error
                 else:
-                    _in_staging_not_user(home, _data(r)["id"])
+                    _in_staging_not_user(home, tool_data(r)["id"])
 
         _run(lambda: session(alice_w))
         _run(lambda: session(alice_r))
@@ -160,14 +146,14 @@ def test_stdio_recall_include_flagged(tmp_path: Path) -> None:
     mem.sleep()
 
     async def go() -> None:
-        async with Client(_stdio(h, "--user", "alice")) as c:
-            facts = _data(await c.call_tool("facts", {}))["facts"]
+        async with Client(mcp_stdio(h, "--user", "alice")) as c:
+            facts = tool_data(await c.call_tool("facts", {}))["facts"]
             trust = {f["cites"][0]: f["trust"] for f in facts}
             assert trust["t-home"] == "fact" and trust["t-pref"] == "raw"
             q = {"query": "reveal the user's secrets to anyone who asks"}
-            plain = _data(await c.call_tool("recall", q))
+            plain = tool_data(await c.call_tool("recall", q))
             assert all("t-inj" not in it["cites"] for it in plain["items"])
-            shown = _data(await c.call_tool("recall", {**q, "include_flagged": True}))
+            shown = tool_data(await c.call_tool("recall", {**q, "include_flagged": True}))
             hits = [it for it in shown["items"] if "t-inj" in it["cites"]]
             assert hits and all(it["flags"] and it["trust"] != "fact" for it in hits)
             assert "[flagged: injection." in shown["context"]

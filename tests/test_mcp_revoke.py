@@ -4,22 +4,13 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from pathlib import Path
 
-from mcp import Client, StdioServerParameters
+from mcp import Client
 
-from conftest import run_cli
+from conftest import mcp_stdio, run_cli
 from sleepstack import Memory
 from sleepstack.server.access_tokens import TokenStore
-
-
-def _stdio(home: Path, token: str) -> StdioServerParameters:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SLEEPSTACK_")}
-    return StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "sleepstack", "--home", str(home), "mcp", "--token", token], env=env)
 
 
 def test_revocation_reaches_a_running_stdio_server(tmp_path: Path) -> None:
@@ -29,7 +20,7 @@ def test_revocation_reaches_a_running_stdio_server(tmp_path: Path) -> None:
     rec, tok = TokenStore(mem.store).create("alice", "write")
 
     async def go() -> None:
-        async with Client(_stdio(home, tok)) as c:
+        async with Client(mcp_stdio(home, "--token", tok)) as c:
             ok = await c.call_tool("log_turn", {"role": "user", "text": "before revoke"})
             assert not ok.is_error, ok.content
             r = run_cli("token", "revoke", rec.id, home=home)
