@@ -349,8 +349,6 @@ def extract_facts(
     return facts
 
 
-
-
 def extract_facts_llm(
     turns: Sequence[Turn],
     llm: LLM,
