@@ -15,13 +15,14 @@ builds the store's guarantees from exactly those two primitives
 * **commit point** — the audit log is a series of immutable segments
   ``audit/log/<first seq:012d>.jsonl``, one per commit (one mutation, or a
   group of them: :mod:`.group`), each created with ``If-None-Match: *`` and
-  carrying the new versions' bytes, so the blobs and working files follow it
-  in parallel (:mod:`.s3_log`); old segments are folded into a checkpoint by
-  :mod:`.compact`. A writer that lost its lease computed its segment name
-  from a tail that has moved on, so its create fails: it cannot fork or clobber
-  the log (:class:`ConflictError`), whatever its clock believes. The
-  alternative layout (``log_layout="object"``), one ``audit/log.jsonl`` rewritten
-  with ``If-Match``, gives the same guarantee at O(log size) per commit.
+  carrying the new versions' bytes, which live there (:mod:`.s3_held`) until
+  :mod:`.compact` writes them out as blobs and folds old segments into a
+  checkpoint: a write is its segment and its working files. A writer that
+  lost its lease computed its segment name from a tail that has moved on, so
+  its create fails: it cannot fork or clobber the log (:class:`ConflictError`),
+  whatever its clock believes. The alternative layout (``log_layout="object"``),
+  one ``audit/log.jsonl`` rewritten with ``If-Match``, gives the same guarantee
+  at O(log size) per commit.
 * **working files** — written only after the commit point, and under the lock
   each PUT/DELETE is conditional on the etag this session read. A stale writer
   therefore cannot overwrite what a newer lease holder wrote; it stops touching
@@ -66,6 +67,7 @@ from ..errors import (
 from .audit import HEAD_PATH, LOG_PATH, canonical
 from .fs import AuditLog
 from .s3_base import LEASE_KEY, SEGMENT_DIR, UNSEEN, LogLayout, Precondition
+from .s3_held import held_blob
 from .s3_lease import Lease, LeaseMixin
 from .s3_log import ObjectLog, SegmentLog
 from .s3_reads import ReadsMixin
@@ -309,7 +311,17 @@ class S3FS(ReadsMixin, LeaseMixin):
             )
 
     # ------------------------------------------------------------------ reads
-    def read_bytes(self, rel: str) -> bytes:  # noqa: D102
+    def read_bytes(self, rel: str) -> bytes:
+        """An object's bytes; a version blob may still live in its log segment (s3_held)."""
+        try:
+            return self._read_object(rel)
+        except FileNotFoundError:
+            held = held_blob(self, rel)
+            if held is None:
+                raise
+            return held
+
+    def _read_object(self, rel: str) -> bytes:
         if rel == HEAD_PATH and self._pending_head is not None:
             return self._pending_head  # deferred under a lingering lease: ours is newest
         if self._in_session():
@@ -326,6 +338,9 @@ class S3FS(ReadsMixin, LeaseMixin):
         return data
 
     def exists(self, rel: str) -> bool:  # noqa: D102
+        return self._object_seen(rel) or held_blob(self, rel) is not None
+
+    def _object_seen(self, rel: str) -> bool:
         if rel == HEAD_PATH and self._pending_head is not None:
             return True
         if self._in_session() and rel in self._seen:
