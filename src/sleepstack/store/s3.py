@@ -44,7 +44,6 @@ last write, and ``audit/HEAD`` is written when it is given back, :mod:`.s3_lease
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import logging
 import os
@@ -66,7 +65,15 @@ from ..errors import (
 )
 from .audit import HEAD_PATH, LOG_PATH, canonical
 from .fs import AuditLog
-from .s3_base import LEASE_KEY, SEGMENT_DIR, UNSEEN, LogLayout, Precondition
+from .s3_base import (
+    LEASE_KEY,
+    SEGMENT_DIR,
+    UNSEEN,
+    LogLayout,
+    Precondition,
+    float_option,
+    load_botocore,
+)
 from .s3_held import held_blob
 from .s3_lease import Lease, LeaseMixin
 from .s3_log import ObjectLog, SegmentLog
@@ -76,35 +83,12 @@ __all__ = ["LEASE_KEY", "S3FS", "SEGMENT_DIR", "LogLayout"]
 
 log = logging.getLogger(__name__)
 
-_INSTALL_HINT = "pip install 'sleepstack[s3]'"
 _DEFAULT_TTL = 30.0
 _DEFAULT_TIMEOUT = 120.0
 _MIN_TTL = 2.0  # Last-Modified and Date have one-second resolution
 _DEFAULT_LINGER = 1.0  # seconds a writer keeps its lease after its last mutation
 _MAX_BODIES = 4096  # bytes of files kept per lease, by count
 _HEAD_EVERY = 32  # deferred audit/HEAD writes: bounds what a crash leaves to re-check
-
-
-def _load_botocore(url: str) -> tuple[Any, Any, Any]:
-    """(botocore.session, botocore.config, botocore.exceptions), or a clear UsageError."""
-    try:
-        session = importlib.import_module("botocore.session")
-        config = importlib.import_module("botocore.config")
-        exceptions = importlib.import_module("botocore.exceptions")
-    except ImportError as exc:
-        raise UsageError(
-            f"{url} is on object storage, which needs the s3 extra: {_INSTALL_HINT}",
-            url=url,
-            missing=exc.name or "botocore",
-        ) from None
-    return session, config, exceptions
-
-
-def _float_option(value: object, name: str) -> float:
-    try:
-        return float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise UsageError(f"{name} must be a number of seconds, got {value!r}") from None
 
 
 class S3FS(ReadsMixin, LeaseMixin):
@@ -120,7 +104,7 @@ class S3FS(ReadsMixin, LeaseMixin):
         log_layout: LogLayout | None = None,
         lease_linger: float | None = None,
     ) -> None:
-        session_mod, config_mod, exc_mod = _load_botocore(url)
+        session_mod, config_mod, exc_mod = load_botocore(url)
         self._client_error: type[Exception] = exc_mod.ClientError
         self._botocore_error: type[Exception] = exc_mod.BotoCoreError
         scheme, _, rest = url.partition("://")
@@ -140,13 +124,13 @@ class S3FS(ReadsMixin, LeaseMixin):
         wait = wait if wait is not None else env.get(
             "SLEEPSTACK_S3_LOCK_TIMEOUT", _DEFAULT_TIMEOUT
         )
-        self.lease_ttl = max(_MIN_TTL, _float_option(ttl, "lease_ttl"))
-        self.lock_timeout = max(0.0, _float_option(wait, "lock_timeout"))
+        self.lease_ttl = max(_MIN_TTL, float_option(ttl, "lease_ttl"))
+        self.lock_timeout = max(0.0, float_option(wait, "lock_timeout"))
         linger = lease_linger if lease_linger is not None else opts.pop("lease_linger", None)
         linger = linger if linger is not None else env.get(
             "SLEEPSTACK_S3_LEASE_LINGER", _DEFAULT_LINGER)
         # Never linger past the point where the lease must be renewed to stay ours.
-        self.lease_linger = min(max(0.0, _float_option(linger, "lease_linger")),
+        self.lease_linger = min(max(0.0, float_option(linger, "lease_linger")),
                                 self.lease_ttl / 2)
         layout = log_layout or opts.pop("log_layout", None) or "segments"
         if layout not in ("segments", "object"):
