@@ -205,3 +205,15 @@ def test_a_local_store_still_writes_its_blobs_at_commit(tmp_path: Path) -> None:
     store = Store.init(tmp_path / "home")
     entry = store.write_text("user/a/x.md", "local bytes", **W)
     assert (tmp_path / "home" / blob_path(entry["new_sha"])).read_text() == "local bytes"
+
+
+def test_a_version_read_in_the_same_lock_session_as_its_compaction(client: Any,
+                                                                   bucket: str) -> None:
+    url = f"s3://{bucket}/session"
+    store, shas = _seed(url)
+    store = Store(S3FS(url, lease_ttl=2, lease_linger=0, lock_timeout=30))
+    with store.fs.lock():  # as the cycle does: one lease around its commit and compaction
+        assert sha256_hex(store.blob_text(shas[0]).encode()) == shas[0]  # seen absent, held
+        assert store.compact_log(min_objects=2) is not None
+        assert sha256_hex(store.blob_text(shas[0]).encode()) == shas[0]  # the object now
+    assert shas[0] in _versions(client, bucket, "session")

@@ -374,6 +374,8 @@ class SegmentLog:
             with ThreadPoolExecutor(max_workers=min(8, len(out))) as pool:
                 list(pool.map(lambda item: self.fs.write_new(blob_path(item[0]), item[1]),
                               out.items()))
+            for sha in out:  # this session may have seen them absent: read them afresh
+                self.fs._seen.pop(blob_path(sha), None)
         return len(out)
 
     def append(self, data: bytes, *, first_seq: int) -> None:  # noqa: D102
