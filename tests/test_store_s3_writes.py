@@ -181,7 +181,7 @@ def test_killed_after_the_commit_point_blob_comes_from_the_segment(client: Any,
     assert out.returncode == -9, out.stderr
     sha = sha256_hex(b"the committed bytes")
     keys = s3_snapshot(client, bucket)
-    assert f"crash/versions/{sha[:2]}/{sha}" not in keys  # died before the blob...
+    assert f"crash/versions/{sha[:2]}/{sha}" not in keys  # the version is in the segment...
     assert "crash/user/a/x.md" not in keys  # ...and before the working file
     store = Store(S3FS(url, lease_ttl=2, lock_timeout=20, lease_linger=0))
     store.write_text("user/a/y.md", "next", **W)  # recovery rolls the write forward

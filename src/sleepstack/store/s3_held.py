@@ -85,7 +85,10 @@ class HeldBlobs:
                     if self._indexed.get(rel, ("", frozenset()))[0] == etag:
                         continue
                     orphans |= self._forget(rel)
-                    shas = frozenset(log.payload_of(rel))
+                    payload = log.payload_of(rel, etag)
+                    if payload is None:
+                        continue  # listed, not fetched (yet): indexed once it is
+                    shas = frozenset(payload)
                     self._indexed[rel] = (etag, shas)
                     for s in shas:
                         self._where[s] = rel
@@ -112,13 +115,16 @@ class HeldBlobs:
         log = self.log
         for refreshed in (False, True):
             if refreshed:
-                log.read_all()  # one LIST; GETs only of segments not cached yet
+                try:
+                    log.read_all()  # one LIST; GETs only of segments not cached yet
+                except FileNotFoundError:
+                    return None  # a compaction folded one since the LIST: its blobs are out
             rel = self._holder(sha)
             if rel is None:
                 continue
             if not refreshed and not (in_session and log.trusted(rel)) and not log.current(rel):
                 continue  # changed since it was cached: list again
-            text = log.payload_of(rel).get(sha)
+            text = (log.payload_of(rel) or {}).get(sha)
             if text is not None and sha256_hex(raw := text.encode()) == sha:
                 return raw
         return None

@@ -151,10 +151,12 @@ class SegmentLog:
         cached = self._cache.get(rel)
         return cached is not None and cached[0] == etag
 
-    def payload_of(self, rel: str) -> dict[str, str]:
-        """``{sha: text}`` of the versions cached segment *rel* holds."""
+    def payload_of(self, rel: str, etag: str | None = None) -> dict[str, str] | None:
+        """``{sha: text}`` of the versions segment *rel* holds, if cached (at *etag*)."""
         cached = self._cache.get(rel)
-        return _payload(cached[1]) if cached is not None else {}
+        if cached is None or (etag is not None and cached[0] != etag):
+            return None
+        return _payload(cached[1])
 
     def _fetch(self, rel: str, etag: str | None = None) -> bytes:
         cached = self._cache.get(rel)
@@ -366,7 +368,7 @@ class SegmentLog:
         """Write the versions that segments *rels* hold as ``versions/`` blobs; how many."""
         out: dict[str, bytes] = {}
         for rel in rels:
-            for sha, text in self.payload_of(rel).items():
+            for sha, text in (self.payload_of(rel) or {}).items():
                 raw = text.encode()
                 if sha256_hex(raw) == sha:  # a damaged payload never names a blob wrongly
                     out[sha] = raw
