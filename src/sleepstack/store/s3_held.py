@@ -77,6 +77,7 @@ class HeldBlobs:
         log = self.log
         with self._mutex:
             if self._gen != log.listing_gen:
+                gen = log.listing_gen  # before the copy: a change after it rebuilds again
                 listed = log.listed()
                 orphans: set[str] = set()
                 for rel in [r for r in self._indexed if r not in listed]:
@@ -99,7 +100,7 @@ class HeldBlobs:
                         if s in shas:
                             self._where[s] = rel
                             break
-                self._gen = log.listing_gen
+                self._gen = gen
             return self._where.get(sha)
 
     def _forget(self, rel: str) -> set[str]:
