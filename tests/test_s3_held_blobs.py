@@ -217,3 +217,38 @@ def test_a_version_read_in_the_same_lock_session_as_its_compaction(client: Any,
         assert store.compact_log(min_objects=2) is not None
         assert sha256_hex(store.blob_text(shas[0]).encode()) == shas[0]  # the object now
     assert shas[0] in _versions(client, bucket, "session")
+
+
+def test_another_process_undoes_a_cycle_whose_old_versions_are_held(
+        client: Any, bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from forget_seed import CONFIG, seed
+    from sleepstack.api import Memory
+
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "cache"))
+    url = f"s3://{bucket}/cycle"
+    fs = S3FS(url, lease_linger=0)
+    with fs.lock():
+        fs.write_atomic("sleepstack.toml", CONFIG.encode())
+    seed(Store(fs))
+    fs.close()
+    before = {p: Store.open(url).read_text(p) for p in Store.open(url).list("")}
+    summary = Memory(url).sleep()
+    cycle = summary.cycle_id
+    changed = [e["path"] for e in Store.open(url).iter_tx(cycle=cycle)
+               if e["old_sha"] is not None]
+    assert [p for p in changed if not p.startswith("reports/")], changed
+    assert _versions(client, bucket, "cycle") == set()  # every old version is in a segment
+    script = (
+        "import sys\n"
+        "from sleepstack.api import Memory\n"
+        "print(Memory(sys.argv[1]).undo(sys.argv[2]).cycle_id)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script, url, cycle], capture_output=True,
+                         text=True, env={**child_env(), "SLEEPSTACK_CACHE": str(tmp_path / "c2")},
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    after = Store.open(url)
+    for path in changed:
+        if not path.startswith("reports/"):  # the cycle's report pages are kept
+            assert after.read_text(path) == before[path], path
+    assert after.audit_verify().ok
