@@ -43,15 +43,13 @@ def blob_sha(rel: str) -> str | None:
 
 def held_blob(fs: S3FS, rel: str) -> bytes | None:
     """The bytes of blob *rel* from the log segment holding it (None: no segment does)."""
-    from .s3_log import SegmentLog
-
     sha = blob_sha(rel)
     if sha is None:
         return None
-    log = fs.audit_log()
-    if not isinstance(log, SegmentLog):
+    held: HeldBlobs | None = getattr(fs.audit_log(), "held", None)
+    if held is None:
         return None  # the object layout writes every blob at commit time
-    found = log.held.find(sha, in_session=fs._in_session())
+    found = held.find(sha, in_session=fs._in_session())
     if found is None and not fs._in_session():
         # A compaction elsewhere may have written the blob out (before it folded the
         # segment) between our miss and the listing that no longer shows the payload.
