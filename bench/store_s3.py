@@ -11,6 +11,9 @@ Starts moto's standalone S3 server on 127.0.0.1 (or uses ``--endpoint`` and
 * a cold read of the whole audit log (``Store.audit_entries()`` in a fresh process
   view) for each layout;
 * S3 requests per audited write (a file the writer already knows, and a new one);
+  the new versions live in the log segment, so a known file is segment + file;
+* compaction of the segments log as the sleep cycle runs it: the versions the
+  folded segments hold are written out as blobs first (the cost moved off writes);
 * group commit: 8 threads of one process logging turns and filing proposals at
   once (several mutations per segment), as an API server does.
 
@@ -107,7 +110,8 @@ def seed_object_log(fs: S3FS, entries: int) -> int:
     return len(data)
 
 
-def count_requests(store: Store, path: str, *, times: int = 1) -> int:
+def _counted(store: Store) -> tuple[Counter[str], Callable[..., dict[str, Any]]]:
+    """Count *store*'s S3 requests from now on; (the counter, the original call to restore)."""
     calls: Counter[str] = Counter()
     fs = store.fs
     assert isinstance(fs, S3FS)
@@ -118,12 +122,17 @@ def count_requests(store: Store, path: str, *, times: int = 1) -> int:
         return original(op, **kwargs)
 
     fs._call = counting  # type: ignore[method-assign]
+    return calls, original
+
+
+def count_requests(store: Store, path: str, *, times: int = 1) -> int:
+    calls, original = _counted(store)
     try:
         for i in range(times):
             calls.clear()
             store.write_text(path, PAYLOAD + f"counted {i}", **W)
     finally:
-        fs._call = original  # type: ignore[method-assign]
+        store.fs._call = original  # type: ignore[attr-defined]
     return sum(calls.values())
 
 
@@ -225,6 +234,17 @@ def run(endpoint: str, bucket: str, n: int, reps: int, seed: int) -> list[list[o
     rows.append(["plain GET 1 KB", median(plain_r), "", "1", ""])
     rows.append(["store read_text", median(audited_r),
                  f"{median(plain_r) / median(audited_r):.2f}x slower", "1", "no lock, no log"])
+    seg = stores["segments"]
+    compact_calls, original = _counted(seg)
+    t = time.perf_counter()
+    done = seg.compact_log(min_objects=2)
+    compact_secs = time.perf_counter() - t
+    seg.fs._call = original  # type: ignore[attr-defined]
+    assert done is not None and seg.audit_verify().ok
+    folded = done["checkpoint"]
+    rows.append([f"compaction: fold {folded['objects']} segments, write out their"
+                 f" {folded['blobs']} versions", folded["objects"] / compact_secs, "",
+                 str(sum(compact_calls.values())), f"{compact_secs * 1000:,.0f} ms, segments/s"])
     for name in ("segments", "object", "seeded"):
         if name == "seeded" and not seed:
             continue

@@ -1,8 +1,9 @@
 """Cheap audited writes on ``s3://`` (issue #15), against moto's S3 server on 127.0.0.1.
 
 * a writer keeps its lease for ``lease_linger`` seconds, so a write to a file it
-  already knows costs three requests (blob, log segment, working file) and
-  ``audit/HEAD`` is written every few commits and on release, not every commit;
+  already knows costs two requests (the log segment, which holds the new
+  version, and the working file) and ``audit/HEAD`` is written every few
+  commits and on release, not every commit;
 * concurrent mutations from one process are group-committed: several
   mutations, one segment, each with its own tx; one that fails its own check
   fails alone;
@@ -48,7 +49,7 @@ def _counting(fs: S3FS) -> Counter[str]:
     return calls
 
 
-def test_a_known_file_costs_three_requests_and_head_is_deferred(client: Any,
+def test_a_known_file_costs_two_requests_and_head_is_deferred(client: Any,
                                                                  bucket: str) -> None:
     url = f"s3://{bucket}/w"
     store = Store(_s3_init(url, linger=5))
@@ -57,8 +58,9 @@ def test_a_known_file_costs_three_requests_and_head_is_deferred(client: Any,
     for i in range(1, 6):
         before = sum(calls.values())
         store.write_text("user/a/x.md", f"v{i}", **W)
-        assert sum(calls.values()) - before == 3  # blob + segment + working file
-    assert calls == Counter(put_object=15)
+        assert sum(calls.values()) - before == 2  # segment (with the version) + working file
+    assert calls == Counter(put_object=10)
+    assert not [k for k in s3_snapshot(client, bucket) if k.startswith("w/versions/")]
     with pytest.raises(client.exceptions.NoSuchKey):  # deferred while the lease is held...
         client.get_object(Bucket=bucket, Key="w/audit/HEAD")
     # ...but a reader in another process neither waits for the lease nor sees a half state.
@@ -179,7 +181,7 @@ def test_killed_after_the_commit_point_blob_comes_from_the_segment(client: Any,
     assert out.returncode == -9, out.stderr
     sha = sha256_hex(b"the committed bytes")
     keys = s3_snapshot(client, bucket)
-    assert f"crash/versions/{sha[:2]}/{sha}" not in keys  # died before the blob...
+    assert f"crash/versions/{sha[:2]}/{sha}" not in keys  # the version is in the segment...
     assert "crash/user/a/x.md" not in keys  # ...and before the working file
     store = Store(S3FS(url, lease_ttl=2, lock_timeout=20, lease_linger=0))
     store.write_text("user/a/y.md", "next", **W)  # recovery rolls the write forward

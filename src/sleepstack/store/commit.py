@@ -3,8 +3,9 @@
 A batch (one mutation, or a group of them: :mod:`.group`) becomes hash-chained
 audit entries, then: the new versions' blobs, one durable log append (the
 commit point), the working files, ``audit/HEAD``. A log that carries the
-versions' bytes itself (object storage, ``append_with_blobs``) lets the blobs
-be written after the commit point, beside the working files.
+versions' bytes itself (object storage, ``append_with_blobs``) keeps them there
+instead of a blob per version: a write is one log object and its working files
+(the blobs are written out when the log is compacted, :mod:`.s3_held`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import builtins
 import uuid
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from ..errors import NotFoundError, PreconditionFailed, SleepstackError, StorageFullError
@@ -33,7 +33,6 @@ class CommitMixin:
 
     fs: StoreFS
     _log: AuditLog
-    _pool: ThreadPoolExecutor | None
     _fresh: dict[str, bytes]
 
     if TYPE_CHECKING:
@@ -152,8 +151,8 @@ class CommitMixin:
         inline = getattr(self._log, "append_with_blobs", None)
         try:
             if inline is not None:
-                # The log object carries the new bytes itself (object storage): the
-                # blobs can follow the commit point, beside the working files.
+                # The log object carries the new bytes itself (object storage): that
+                # is where the versions live until compaction writes them out.
                 inline(lines, first_seq=int(entries[0]["seq"]), blobs=blobs)
             else:
                 for sha, data in blobs.items():
@@ -165,24 +164,15 @@ class CommitMixin:
                 f"{exc.message}: nothing was lost; the change to "
                 f"{changes_named(changes)} was not made (free some space and retry)",
                 **exc.fields, committed=False) from None
-        kill_point("commit:logged")  # crash tests: committed, nothing applied, no blob yet
+        kill_point("commit:logged")  # crash tests: committed, nothing applied
         try:
-            pending = [self._blob_pool().submit(self.fs.write_new, blob_path(sha), data)
-                       for sha, data in blobs.items()] if inline is not None else []
             self._apply_fresh(entries, blobs)
-            for done in pending:
-                done.result()
             self._write_head(entries[-1])
         except StorageFullError as exc:
             raise StorageFullError(
                 f"{exc.message}: nothing was lost; the change to {changes_named(changes)} is "
                 "committed and is finished when the store is next used with free space",
                 **exc.fields, committed=True) from None
-
-    def _blob_pool(self) -> ThreadPoolExecutor:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="sleepstack-blob")
-        return self._pool
 
     def _apply_fresh(self, entries: builtins.list[dict[str, Any]],
                      blobs: dict[str, bytes]) -> None:

@@ -137,8 +137,8 @@ def execute_redaction(store: Store, record: Mapping[str, Any]) -> None:
     if scrubbed:
         _rewrite_audit(store, scrubbed)
     drop = getattr(store._log, "drop_payloads", None)
-    if drop is not None:
-        drop()  # object storage: a log segment may still carry an erased version's bytes
+    if drop is not None:  # object storage: a log segment may hold an erased version
+        drop({old for old, new in blobs.items() if new != old})
     kill_point("forget:audit")
     for area in record.get("derived") or ():
         purge_derived(store, str(area))

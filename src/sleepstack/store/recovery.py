@@ -1,8 +1,8 @@
 """Recovery of :class:`~sleepstack.store.store.Store`: finish or discard a half-done mutation.
 
 Entries past ``audit/HEAD`` name exactly what must be true; recovery rolls them
-forward (restoring a blob that a crash left unwritten from the log's payload
-where the log carries one), rolls back a mutation whose append was torn, and
+forward (a version that lives only in its log segment is read from there,
+:mod:`.s3_held`), rolls back a mutation whose append was torn, and
 quarantines (audited) an entry it cannot apply. Every recovery is itself an
 audit entry.
 """
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import CorruptStoreError
 from .audit import canonical, entry_hash, parse_lines
 from .fs import AuditLog, StoreFS
-from .names import blob_path, now
+from .names import now
 
 __all__ = ["RecoveryMixin"]
 
@@ -92,7 +92,6 @@ class RecoveryMixin:
                     notes.append(f"discarded incomplete mutation {last_tx}")
                     pending = [e for e in pending if e.get("tx") != last_tx]
                 if pending:
-                    self._restore_blobs(pending)
                     stuck = self._apply_recovering(pending)
                     first, last = pending[0]["seq"], pending[-1]["seq"]
                     notes.append(f"completed interrupted mutation seq {first}..{last}")
@@ -117,17 +116,6 @@ class RecoveryMixin:
             entry["hash"] = entry_hash(entry)
             self._log.append(canonical(entry) + b"\n", first_seq=int(entry["seq"]))
             self._write_head(entry)
-
-    def _restore_blobs(self, pending: builtins.list[dict[str, Any]]) -> None:
-        """Blobs a crash left unwritten after the commit point, from the log's payload."""
-        restore = getattr(self._log, "restore_blobs", None)
-        if restore is None:
-            return
-        need = {str(sha) for e in pending
-                if (sha := e.get("chunk_sha") if e.get("op") == "append" else e.get("new_sha"))
-                and not self.fs.exists(blob_path(str(sha)))}
-        if need:
-            restore(need, lambda sha, data: self.fs.write_new(blob_path(sha), data))
 
     def _log_is_ours(self) -> bool:
         ours = getattr(self.fs, "_in_session", None)

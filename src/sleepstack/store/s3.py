@@ -15,13 +15,14 @@ builds the store's guarantees from exactly those two primitives
 * **commit point** — the audit log is a series of immutable segments
   ``audit/log/<first seq:012d>.jsonl``, one per commit (one mutation, or a
   group of them: :mod:`.group`), each created with ``If-None-Match: *`` and
-  carrying the new versions' bytes, so the blobs and working files follow it
-  in parallel (:mod:`.s3_log`); old segments are folded into a checkpoint by
-  :mod:`.compact`. A writer that lost its lease computed its segment name
-  from a tail that has moved on, so its create fails: it cannot fork or clobber
-  the log (:class:`ConflictError`), whatever its clock believes. The
-  alternative layout (``log_layout="object"``), one ``audit/log.jsonl`` rewritten
-  with ``If-Match``, gives the same guarantee at O(log size) per commit.
+  carrying the new versions' bytes, which live there (:mod:`.s3_held`) until
+  :mod:`.compact` writes them out as blobs and folds old segments into a
+  checkpoint: a write is its segment and its working files. A writer that
+  lost its lease computed its segment name from a tail that has moved on, so
+  its create fails: it cannot fork or clobber the log (:class:`ConflictError`),
+  whatever its clock believes. The alternative layout (``log_layout="object"``),
+  one ``audit/log.jsonl`` rewritten with ``If-Match``, gives the same guarantee
+  at O(log size) per commit.
 * **working files** — written only after the commit point, and under the lock
   each PUT/DELETE is conditional on the etag this session read. A stale writer
   therefore cannot overwrite what a newer lease holder wrote; it stops touching
@@ -43,7 +44,6 @@ last write, and ``audit/HEAD`` is written when it is given back, :mod:`.s3_lease
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import logging
 import os
@@ -65,7 +65,16 @@ from ..errors import (
 )
 from .audit import HEAD_PATH, LOG_PATH, canonical
 from .fs import AuditLog
-from .s3_base import LEASE_KEY, SEGMENT_DIR, UNSEEN, LogLayout, Precondition
+from .s3_base import (
+    LEASE_KEY,
+    SEGMENT_DIR,
+    UNSEEN,
+    LogLayout,
+    Precondition,
+    float_option,
+    load_botocore,
+)
+from .s3_held import held_blob
 from .s3_lease import Lease, LeaseMixin
 from .s3_log import ObjectLog, SegmentLog
 from .s3_reads import ReadsMixin
@@ -74,35 +83,12 @@ __all__ = ["LEASE_KEY", "S3FS", "SEGMENT_DIR", "LogLayout"]
 
 log = logging.getLogger(__name__)
 
-_INSTALL_HINT = "pip install 'sleepstack[s3]'"
 _DEFAULT_TTL = 30.0
 _DEFAULT_TIMEOUT = 120.0
 _MIN_TTL = 2.0  # Last-Modified and Date have one-second resolution
 _DEFAULT_LINGER = 1.0  # seconds a writer keeps its lease after its last mutation
 _MAX_BODIES = 4096  # bytes of files kept per lease, by count
 _HEAD_EVERY = 32  # deferred audit/HEAD writes: bounds what a crash leaves to re-check
-
-
-def _load_botocore(url: str) -> tuple[Any, Any, Any]:
-    """(botocore.session, botocore.config, botocore.exceptions), or a clear UsageError."""
-    try:
-        session = importlib.import_module("botocore.session")
-        config = importlib.import_module("botocore.config")
-        exceptions = importlib.import_module("botocore.exceptions")
-    except ImportError as exc:
-        raise UsageError(
-            f"{url} is on object storage, which needs the s3 extra: {_INSTALL_HINT}",
-            url=url,
-            missing=exc.name or "botocore",
-        ) from None
-    return session, config, exceptions
-
-
-def _float_option(value: object, name: str) -> float:
-    try:
-        return float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise UsageError(f"{name} must be a number of seconds, got {value!r}") from None
 
 
 class S3FS(ReadsMixin, LeaseMixin):
@@ -118,7 +104,7 @@ class S3FS(ReadsMixin, LeaseMixin):
         log_layout: LogLayout | None = None,
         lease_linger: float | None = None,
     ) -> None:
-        session_mod, config_mod, exc_mod = _load_botocore(url)
+        session_mod, config_mod, exc_mod = load_botocore(url)
         self._client_error: type[Exception] = exc_mod.ClientError
         self._botocore_error: type[Exception] = exc_mod.BotoCoreError
         scheme, _, rest = url.partition("://")
@@ -138,13 +124,13 @@ class S3FS(ReadsMixin, LeaseMixin):
         wait = wait if wait is not None else env.get(
             "SLEEPSTACK_S3_LOCK_TIMEOUT", _DEFAULT_TIMEOUT
         )
-        self.lease_ttl = max(_MIN_TTL, _float_option(ttl, "lease_ttl"))
-        self.lock_timeout = max(0.0, _float_option(wait, "lock_timeout"))
+        self.lease_ttl = max(_MIN_TTL, float_option(ttl, "lease_ttl"))
+        self.lock_timeout = max(0.0, float_option(wait, "lock_timeout"))
         linger = lease_linger if lease_linger is not None else opts.pop("lease_linger", None)
         linger = linger if linger is not None else env.get(
             "SLEEPSTACK_S3_LEASE_LINGER", _DEFAULT_LINGER)
         # Never linger past the point where the lease must be renewed to stay ours.
-        self.lease_linger = min(max(0.0, _float_option(linger, "lease_linger")),
+        self.lease_linger = min(max(0.0, float_option(linger, "lease_linger")),
                                 self.lease_ttl / 2)
         layout = log_layout or opts.pop("log_layout", None) or "segments"
         if layout not in ("segments", "object"):
@@ -309,7 +295,17 @@ class S3FS(ReadsMixin, LeaseMixin):
             )
 
     # ------------------------------------------------------------------ reads
-    def read_bytes(self, rel: str) -> bytes:  # noqa: D102
+    def read_bytes(self, rel: str) -> bytes:
+        """An object's bytes; a version blob may still live in its log segment (s3_held)."""
+        try:
+            return self._read_object(rel)
+        except FileNotFoundError:
+            held = held_blob(self, rel)
+            if held is None:
+                raise
+            return held
+
+    def _read_object(self, rel: str) -> bytes:
         if rel == HEAD_PATH and self._pending_head is not None:
             return self._pending_head  # deferred under a lingering lease: ours is newest
         if self._in_session():
@@ -326,6 +322,9 @@ class S3FS(ReadsMixin, LeaseMixin):
         return data
 
     def exists(self, rel: str) -> bool:  # noqa: D102
+        return self._object_seen(rel) or held_blob(self, rel) is not None
+
+    def _object_seen(self, rel: str) -> bool:
         if rel == HEAD_PATH and self._pending_head is not None:
             return True
         if self._in_session() and rel in self._seen:

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Collection, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Final
 
 from ..errors import ConflictError, CorruptStoreError
+from ..faults import kill_point
 from .audit import HEAD_PATH, LOG_PATH, canonical, sha256_hex
 from .fs import rewrite_lines
+from .names import blob_path
 from .s3_base import SEGMENT_DIR, Precondition, segment_key
+from .s3_held import HeldBlobs
 
 if TYPE_CHECKING:
     from .s3 import S3FS
@@ -95,11 +98,12 @@ def _payload(data: bytes) -> dict[str, str]:
 class SegmentLog:
     """Immutable segments; the commit point is a conditional create.
 
-    A segment may carry, after :data:`PAYLOAD_SEP`, the bytes of the versions
-    its entries create, so the store can write those blobs *after* the commit
-    point, in parallel with the working files (one round trip less per write);
-    recovery restores a blob a crash left unwritten from there
-    (:meth:`restore_blobs`), and an erasure drops every payload.
+    A segment carries, after :data:`PAYLOAD_SEP`, the bytes of the versions
+    its entries create: that is where those versions live (an audited write
+    is the segment and the working file, two PUTs) until :meth:`compact`
+    writes them out as ``versions/`` blobs before it folds the segment; reads
+    find them through :attr:`held` (:mod:`.s3_held`), and an erasure drops the
+    erased ones (:meth:`drop_payloads`).
     """
 
     def __init__(self, fs: S3FS) -> None:
@@ -109,9 +113,50 @@ class SegmentLog:
         self._session_last: str | None = None  # the tail this lock session checked
         self._session_fresh = False
         self._mutex = threading.Lock()
+        self._listed: dict[str, str] = {}  # rel -> etag: the last listing, and our writes
+        self.listing_gen = 0  # bumped when _listed changes (the held-blob index follows)
+        self._trusted: set[str] = set()  # listed or written under this lock session
+        self.held = HeldBlobs(self)
 
     def begin_session(self) -> None:  # noqa: D102
         self._session_fresh = False
+        self._trusted = set()
+
+    def _listed_now(self, rel: str, etag: str | None) -> None:
+        """Record that *rel* has *etag* now (None: deleted); call with the mutex held."""
+        if etag is None:
+            self._listed.pop(rel, None)
+            self._trusted.discard(rel)
+        else:
+            self._listed[rel] = etag
+            if self.fs._in_session():
+                self._trusted.add(rel)
+        self.listing_gen += 1
+
+    def listed(self) -> dict[str, str]:
+        """``{segment key: etag}`` of the segments last listed (or written) here."""
+        with self._mutex:
+            return dict(self._listed)
+
+    def trusted(self, rel: str) -> bool:
+        """Whether *rel* was listed or written in this lock session (nothing else changes it)."""
+        return rel in self._trusted
+
+    def current(self, rel: str) -> bool:
+        """Whether the cached bytes of segment *rel* are still what the bucket holds (a HEAD)."""
+        try:
+            etag = str(self.fs._call("head_object", Key=self.fs._key(rel))["ETag"])
+        except FileNotFoundError:
+            return False
+        cached = self._cache.get(rel)
+        return cached is not None and cached[0] == etag
+
+    def payload_of(self, rel: str, etag: str | None = None) -> dict[str, str] | None:
+        """``{sha: text}`` of the versions segment *rel* holds, if cached (at *etag*)."""
+        cached = self._cache.get(rel)
+        if cached is None or (etag is not None and cached[0] != etag):
+            return None
+        return _payload(cached[1])
 
     def _fetch(self, rel: str, etag: str | None = None) -> bytes:
         cached = self._cache.get(rel)
@@ -247,10 +292,14 @@ class SegmentLog:
             # Segments are immutable: fetch the new ones in parallel, once.
             with ThreadPoolExecutor(max_workers=min(16, len(missing))) as pool:
                 list(pool.map(lambda item: self._fetch(*item), missing))
-        if found:
-            with self._mutex:
-                if self._last is None or found[-1][0] > self._last:
-                    self._last = found[-1][0]
+        with self._mutex:
+            if found and (self._last is None or found[-1][0] > self._last):
+                self._last = found[-1][0]
+            if dict(found) != self._listed:
+                self._listed = dict(found)
+                self.listing_gen += 1
+            if self.fs._in_session():
+                self._trusted = set(self._listed)
         return b"".join(self._covering(found))
 
     def _covering(self, found: list[tuple[str, str]]) -> list[bytes]:
@@ -278,10 +327,11 @@ class SegmentLog:
         on that segment's etag), so the log's order and every later segment stay
         as they are; then the folded segments are deleted. Both steps are safe
         to interrupt: readers skip a segment a checkpoint already covers, and the
-        next compaction deletes what is left. Payloads are dropped (the blobs
-        exist: compaction runs after recovery, up to audit/HEAD). Returns
-        ``{"first", "last", "objects", "bytes"}``, or None when there is nothing
-        to fold.
+        next compaction deletes what is left. The versions the folded segments
+        hold are written out as ``versions/`` blobs *first* (the checkpoint
+        carries no payload), so a kill at any step loses none. Returns
+        ``{"first", "last", "objects", "bytes", "blobs"}``, or None when there
+        is nothing to fold.
         """
         self.fs._check_commit_allowed()
         found = self.fs._list_keys(f"{SEGMENT_DIR}/")
@@ -292,6 +342,8 @@ class SegmentLog:
                 and (_last_seq(entries_part(self._cache[rel][1])) or upto + 1) <= upto]
         if len(fold) < max(2, min_objects):
             return None
+        blobs = self._write_out([rel for rel, _ in fold])
+        kill_point("compact:blobs")  # crash tests: blobs out, every segment still there
         parts = self._covering(fold)
         body = b"".join(parts)
         first_rel, first_etag = fold[0]
@@ -302,12 +354,31 @@ class SegmentLog:
                                 " a compaction; nothing was lost", url=self.fs.url) from None
         with self._mutex:
             self._cache[first_rel] = (etag, body)
+            self._listed_now(first_rel, etag)
+        kill_point("compact:checkpoint")  # the checkpoint written, the folded segments not gone
         for rel, _ in fold[1:]:
             self.fs._call("delete_object", Key=self.fs._key(rel))
             with self._mutex:
                 self._cache.pop(rel, None)
+                self._listed_now(rel, None)
         return {"first": _first_seq(first_rel) or 1, "last": _last_seq(body) or upto,
-                "objects": len(fold), "bytes": len(body)}
+                "objects": len(fold), "bytes": len(body), "blobs": blobs}
+
+    def _write_out(self, rels: list[str]) -> int:
+        """Write the versions that segments *rels* hold as ``versions/`` blobs; how many."""
+        out: dict[str, bytes] = {}
+        for rel in rels:
+            for sha, text in (self.payload_of(rel) or {}).items():
+                raw = text.encode()
+                if sha256_hex(raw) == sha:  # a damaged payload never names a blob wrongly
+                    out[sha] = raw
+        if out:
+            with ThreadPoolExecutor(max_workers=min(8, len(out))) as pool:
+                list(pool.map(lambda item: self.fs.write_new(blob_path(item[0]), item[1]),
+                              out.items()))
+            for sha in out:  # this session may have seen them absent: read them afresh
+                self.fs._seen.pop(blob_path(sha), None)
+        return len(out)
 
     def append(self, data: bytes, *, first_seq: int) -> None:  # noqa: D102
         self.append_with_blobs(data, first_seq=first_seq, blobs={})
@@ -334,18 +405,26 @@ class SegmentLog:
                 ) from None
         with self._mutex:
             self._cache[rel] = (etag, data)
+            self._listed_now(rel, etag)
             if self._last is None or rel > self._last:
                 self._last = rel
         self._session_last = rel
 
-    def rewrite(self, lines: Mapping[int, bytes]) -> None:
-        """Erasure (ADR 0004): rewrite each segment holding a scrubbed entry, in place."""
+    def rewrite(self, lines: Mapping[int, bytes], *, drop: Collection[str] = ()) -> None:
+        """Erasure (ADR 0004): rewrite each segment holding a scrubbed entry, in place.
+
+        The versions named in *drop* leave the payloads too (the others stay:
+        a segment is where they live until compaction).
+        """
         self.fs._check_commit_allowed()
         for rel, etag in self.fs._list_keys(f"{SEGMENT_DIR}/"):
             data = self._fetch(rel, etag)
-            # The payload goes too: it may hold the erased bytes (its blobs exist:
-            # an erasure runs after recovery).
             new = rewrite_lines(entries_part(data), lines)
+            if PAYLOAD_SEP in data:
+                # A payload that does not parse is dropped whole: it may hold anything.
+                keep = {k: v for k, v in _payload(data).items() if k not in drop}
+                if keep:
+                    new += PAYLOAD_SEP + canonical(keep)
             if new != data:
                 try:
                     new_etag = self.fs._put(rel, new, IfMatch=etag)
@@ -355,22 +434,11 @@ class SegmentLog:
                                         url=self.fs.url) from None
                 with self._mutex:
                     self._cache[rel] = (new_etag, new)
+                    self._listed_now(rel, new_etag)
 
-    def drop_payloads(self) -> None:
-        """Rewrite every segment that carries a payload without it (an erasure)."""
-        self.rewrite({})
-
-    def restore_blobs(self, shas: set[str], write: Callable[[str, bytes], None]) -> int:
-        """Write each of *shas* that a segment's payload holds (recovery); how many."""
-        found = 0
-        for _, data in list(self._cache.values()):
-            for sha, text in _payload(data).items():
-                raw = text.encode()
-                if sha in shas and sha256_hex(raw) == sha:
-                    write(sha, raw)
-                    shas.discard(sha)
-                    found += 1
-        return found
+    def drop_payloads(self, shas: Collection[str]) -> None:
+        """Rewrite every segment whose payload holds one of *shas* without it (an erasure)."""
+        self.rewrite({}, drop=shas)
 
     def truncate(self, size: int) -> None:  # noqa: D102
         raise CorruptStoreError(

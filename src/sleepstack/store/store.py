@@ -33,7 +33,6 @@ import os
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -138,7 +137,6 @@ class Store(CommitMixin, RecoveryMixin):
         # without appends or renames (object storage) can supply its own.
         self._log = audit_log_for(fs)
         self._group = GroupCommit()
-        self._pool: ThreadPoolExecutor | None = None
         self._fresh: dict[str, bytes] = {}  # sha -> bytes of the commit being applied
         self._recover_if_needed()
 
