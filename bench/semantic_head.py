@@ -87,6 +87,8 @@ EMB_CACHE = OUT / "semantic_emb.npz"
 TODAY_CACHE = OUT / "semantic_today.json"
 MAX_WINDOW = 3
 MAX_NEG_WINDOWS = 40
+HIDDEN = 0  # hidden units (0: logistic regression); set by --hidden
+EXACT_WHOLE = False  # embed short texts whole; set by --exact
 F32 = npt.NDArray[np.float32]
 F64 = npt.NDArray[np.float64]
 
@@ -136,9 +138,15 @@ class SentenceStore:
         return self.rows[0]
 
     def ensure(self, texts: Sequence[str], log: bool = True) -> None:
-        """Embed every sentence of *texts* not cached yet (saving every few batches)."""
-        todo = list(dict.fromkeys(s for t in texts for s in sentences(t)
-                                  if _key(s) not in self.index))
+        """Embed every sentence of *texts* not cached yet (saving every few batches).
+
+        With :data:`EXACT_WHOLE`, every short text (up to MAX_WINDOW sentences) is also
+        embedded whole.
+        """
+        units = [s for t in texts for s in sentences(t)]
+        if EXACT_WHOLE:
+            units += [t.strip() for t in texts if 1 < len(sentences(t)) <= MAX_WINDOW]
+        todo = list(dict.fromkeys(s for s in units if _key(s) not in self.index))
         if not todo:
             return
         emb = load_embedder("minilm")
@@ -182,7 +190,11 @@ class SentenceStore:
             return np.zeros((0, 384), np.float32), []
         m = self.matrix()
         e = m[[self.index[_key(s)] for s in sents]]
-        return window_matrix(e, [len(s) for s in sents])
+        x, wins = window_matrix(e, [len(s) for s in sents])
+        if EXACT_WHOLE and len(sents) <= MAX_WINDOW and _key(text.strip()) in self.index:
+            # --exact: the whole short text as MiniLM embeds it (what the index embeds)
+            x[wins.index((0, len(sents)))] = m[self.index[_key(text.strip())]]
+        return x, wins
 
 
 def window_matrix(e: F32, lengths: Sequence[int]) -> tuple[F32, list[tuple[int, int]]]:
@@ -267,7 +279,6 @@ def _samples(store: SentenceStore, examples: Sequence[Example], first: SemanticH
     return np.asarray(xs, np.float32), np.asarray(ys), np.asarray(ws)
 
 
-HIDDEN = 0  # hidden units (0: logistic regression); set by --hidden
 
 
 def _fit(x: F32, y: F64, w: F64, *, iters: int = 300, lr: float = 0.05, l2: float = 1e-3
@@ -467,10 +478,9 @@ def oracle_catch(today: Sequence[tuple[int, bool, float]], max_fp: float = 0.01)
     if not neg or not pos:
         return float("nan")
     best = sum(f for f, _ in pos) / len(pos)
-    for t in sorted({p for _, p in neg} | {1.01}, reverse=True):
-        if sum(f or p >= t for f, p in neg) / len(neg) > max_fp:
-            break
-        best = max(best, sum(f or p >= t for f, p in pos) / len(pos))
+    for t in sorted({p for _, p in pos} | {p + 1e-9 for _, p in neg}):
+        if sum(f or p >= t for f, p in neg) / len(neg) <= max_fp:
+            best = max(best, sum(f or p >= t for f, p in pos) / len(pos))
     return best
 
 
@@ -485,6 +495,8 @@ def run_loco(data: Path, target_fp: float = TARGET_FP) -> list[Fold]:
     today = today_flags(data)
     out: list[Fold] = []
     full: SemanticHead | None = None
+    # per fold: (label, today flags it, word-head p, semantic p), for later analysis
+    scores: dict[str, list[tuple[int, bool, float, float]]] = {}
     for name, train_rows, held, outside in all_folds:
         if outside:
             full = full or train(store, train_rows, target_fp)
@@ -516,6 +528,9 @@ def run_loco(data: Path, target_fp: float = TARGET_FP) -> list[Fold]:
                         auc([r[2] for r in raw if r[0]], [r[2] for r in raw if not r[0]]),
                         auc([r[3] for r in raw if r[0]], [r[3] for r in raw if not r[0]]),
                         oracle_catch([(r[0], r[1], r[3]) for r in raw])))
+        scores[name] = raw
+    variant = f"h{HIDDEN}" + ("_exact" if EXACT_WHOLE else "")
+    (OUT / f"semantic_scores_{variant}.json").write_text(json.dumps(scores))
     return out
 
 
@@ -580,9 +595,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="benign share per training corpus the thresholds allow")
     ap.add_argument("--hidden", type=int, default=0,
                     help="hidden ReLU units (0: logistic regression)")
+    ap.add_argument("--exact", action="store_true",
+                    help="embed short texts whole instead of averaging their sentences")
     args = ap.parse_args(argv)
-    global HIDDEN
-    HIDDEN = args.hidden
+    global HIDDEN, EXACT_WHOLE
+    HIDDEN, EXACT_WHOLE = args.hidden, args.exact
     if not args.data.is_dir():
         print(f"cannot run: {args.data} is absent", file=sys.stderr)
         return 2
@@ -592,6 +609,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     t0 = time.perf_counter()
     rows = run_loco(args.data, args.target_fp)
     kind = f"MLP ({HIDDEN} hidden)" if HIDDEN else "logistic regression"
+    kind += ", short texts embedded whole" if EXACT_WHOLE else ""
     print(f"\n## leave-one-corpus-out, semantic head = {kind}, calibrated at "
           f"{args.target_fp:.2%} "
           f"benign per training corpus ({time.perf_counter() - t0:.0f} s)\n")
