@@ -29,6 +29,11 @@ the same leave-one-corpus-out (LOCO) protocol as ``bench/security.py``:
   LoCoMo and the two hand-written held-out sets are never trained on and are scored by
   the head trained on every licensed corpus.
 
+Two threshold-free columns say whether a better threshold could help: the ROC AUC of each
+head's probability on the held-out corpus, and an *oracle* (a cheat, an upper bound): the
+catch with the threshold chosen on the held-out corpus itself, keeping its benign rows
+flagged <= 1 % (today OR semantic; and today with only the word head's threshold moved).
+
 Today's detector (rules + word head, retrained per fold by
 ``train_injection_head.train_head``, flags as ``bench/security.py`` counts them) is run in
 the same folds (cached in ``bench/out/semantic_today.json``) and printed next to:
@@ -456,6 +461,7 @@ class Fold:
     auc_word: float = float("nan")  # ROC AUC of the word head's p on this corpus
     auc_sem: float = float("nan")  # ... and of the semantic head's
     oracle: float = float("nan")  # today OR semantic, threshold cheated onto this corpus
+    oracle_word: float = float("nan")  # today with the word head's threshold cheated likewise
 
 
 def auc(pos: Sequence[float], neg: Sequence[float]) -> float:
@@ -527,7 +533,8 @@ def run_loco(data: Path, target_fp: float = TARGET_FP) -> list[Fold]:
                         {d: rate(v, 0) for d, v in verdicts.items()},
                         auc([r[2] for r in raw if r[0]], [r[2] for r in raw if not r[0]]),
                         auc([r[3] for r in raw if r[0]], [r[3] for r in raw if not r[0]]),
-                        oracle_catch([(r[0], r[1], r[3]) for r in raw])))
+                        oracle_catch([(r[0], r[1], r[3]) for r in raw]),
+                        oracle_catch([(r[0], r[1], r[2]) for r in raw])))
         scores[name] = raw
     variant = f"h{HIDDEN}" + ("_exact" if EXACT_WHOLE else "")
     (OUT / f"semantic_scores_{variant}.json").write_text(json.dumps(scores))
@@ -540,10 +547,12 @@ def loco_table(rows: Sequence[Fold]) -> str:
         return "-" if x != x else f"{100 * x:.1f}%"
     head = ["held-out corpus", "sem. threshold", "pos"] + [f"caught: {d}" for d in DETECTORS] \
         + ["neg"] + [f"benign flagged: {d}" for d in DETECTORS]
-    head += ["AUC word head", "AUC semantic", "oracle: today OR semantic"]
+    head += ["AUC word head", "AUC semantic", "oracle: today OR semantic",
+             "oracle: today, word threshold"]
     return table(head, [[r.corpus, r.thresholds, r.n_pos] + [p(r.caught[d]) for d in DETECTORS]
                         + [r.n_neg] + [p(r.flagged[d]) for d in DETECTORS]
-                        + [f"{r.auc_word:.3f}", f"{r.auc_sem:.3f}", p(r.oracle)] for r in rows])
+                        + [f"{r.auc_word:.3f}", f"{r.auc_sem:.3f}", p(r.oracle), p(r.oracle_word)]
+                        for r in rows])
 
 
 # ------------------------------------------------------------------ cost
