@@ -34,21 +34,23 @@ from .extract import _KIN_ALT, _NEGATED, NAME, Statement, _clean_name, sentences
 __all__ = ["activities", "validate_activity"]
 
 #: gerunds that name a state or a thought, not something one does ("I love being a mom")
-_NOT_ACTIVITY = frozenset("""
+_NOT_ACTIVITY_WORDS = """
 being having seeing hearing knowing feeling thinking getting spending looking trying going
 doing making taking saying telling talking wanting needing wondering hoping planning working
 living staying keeping letting putting giving coming leaving starting finishing learning
 using finding helping showing watching meeting missing waiting reading-up everything
 something nothing anything thing things morning evening during bring spring string
-""".split())
+"""
+_NOT_ACTIVITY = frozenset(_NOT_ACTIVITY_WORDS.split())
 #: words that end an activity's noun phrase or cannot be one
-_GLUE = frozenset("""
+_GLUE_WORDS = """
 a an the my our your his her their its this that these those some any it them him me us you
 with to of for at in on and or but so really very just also too great well good fine ok okay
 alright better amazing awesome lately together today yesterday tonight again more much lot
 recently last next once twice already earlier later first before after now then well
 week weekend month year day night time times things stuff everything something nothing
-""".split())
+"""
+_GLUE = frozenset(_GLUE_WORDS.split())
 
 #: heads of a gathering someone attends (an event named by its whole phrase)
 _EVENT_HEADS = ("parade", "festival", "concert", "fair", "conference", "convention", "event",
@@ -71,8 +73,10 @@ _GAP = (r"(?:\s+(?!(?:and|but|or|so|because|when|after|before|while|if|who|that|
 _GO = r"(?:go|goes|went|going|gone)"
 _LIKE = (r"(?:love|loves|loved|enjoy|enjoys|enjoyed|like|likes|liked|took up|take up|taken up"
          r"|picked up|got into|get into|started|start|tried|try)")
-_DO = r"(?:do|does|did|doing|practise|practice|practices|practised|practiced|practicing|play|plays|played|playing)"
-_JOIN = (r"(?:(?:took|take|taking|brought|bring)\s+(?:the|my|our)\s+[a-z]+\s+to|joined|join|joins|joining|signed up for|sign up for|signed up to|enrolled in"
+_DO = (r"(?:do|does|did|doing|practise|practice|practices|practised|practiced|practicing"
+       r"|play|plays|played|playing)")
+_JOIN = (r"(?:(?:took|take|taking|brought|bring)\s+(?:the|my|our)\s+[a-z]+\s+to"
+         r"|joined|join|joins|joining|signed up for|sign up for|signed up to|enrolled in"
          r"|enrol in|enroll in|attended|attend|attends|attending|went to|go to|goes to"
          r"|going to|been to|was at|were at|participated in|took part in|take part in"
          r"|volunteered at|volunteer at|competed in|compete in|ran in|organised|organized"
@@ -91,8 +95,8 @@ _RX_LIKE = re.compile(rf"{_SUBJ}{_GAP}\s+(?P<verb>{_LIKE})\s+(?P<act>[a-z]{{3,}}
 _RX_DO = re.compile(rf"{_SUBJ}{_GAP}\s+(?P<verb>{_DO})\s+(?:some\s+|the\s+)?"
                     r"(?P<act>[a-z][a-z-]{2,}(?:\s+[a-z][a-z-]{2,})??)\b"
                     + _INTRANSITIVE.replace("|as|", "|as|about|for|a|an|the|"))
-_RX_JOIN = re.compile(rf"{_SUBJ}{_GAP}\s+(?P<verb>{_JOIN})\s+(?:{_DET}\s+)?(?:new\s+|local\s+|big\s+"
-                      rf"|first\s+|weekly\s+|free\s+)?{_NP}{_HEAD}(?:s|es)?\b")
+_RX_JOIN = re.compile(rf"{_SUBJ}{_GAP}\s+(?P<verb>{_JOIN})\s+(?:{_DET}\s+)?"
+                      rf"(?:new\s+|local\s+|big\s+|first\s+|weekly\s+|free\s+)?{_NP}{_HEAD}(?:s|es)?\b")
 #: where a subject may start: a capitalised word, "my", "we"
 _SUBJ_AT = re.compile(r"(?<![\w'’])(?=[A-Z]|my\b|we\b)")
 _MAX_GAP_WORDS = 3
