@@ -22,6 +22,9 @@ tuned on) and 5-9 (held out).
 
 Usage: python bench/locomo.py [--budgets 300,1000] [--fresh] [--limit N] [--deep] [--stemmers]
 
+Tuning deep recall (conversations 0-4 only): ``--deep --no-baselines --only 0-4`` with
+``--deep-config`` / ``--activity-config`` JSON overrides of DeepConfig / ActivityConfig.
+
 ``--stemmers`` (or ``--stemmers-only``) adds the stemmer table of bench/stemmers.py.
 """
 
