@@ -10,7 +10,7 @@ rules were written looking at it) and the ``heldout`` part (written
 separately, never used to change a rule). Rows with ``"set": "activity"``
 (80 sentences: what someone does or attends, :mod:`sleepstack.graph.activity`)
 are reported apart from the named-entity relations, as are, over all rows,
-the ``does``/``attends`` relations alone. Three older sentences ("My husband
+the ``does``/``attends`` relations alone. Four older sentences ("My husband
 David loves cooking") gained their ``does`` label when that kind was added.
 
 Usage: python bench/graph_extract.py [--show-errors]
