@@ -22,6 +22,9 @@ tuned on) and 5-9 (held out).
 
 Usage: python bench/locomo.py [--budgets 300,1000] [--fresh] [--limit N] [--deep] [--stemmers]
 
+Tuning deep recall (conversations 0-4 only): ``--deep --no-baselines --only 0-4`` with
+``--deep-config`` / ``--activity-config`` JSON overrides of DeepConfig / ActivityConfig.
+
 ``--stemmers`` (or ``--stemmers-only``) adds the stemmer table of bench/stemmers.py.
 """
 
@@ -272,6 +275,11 @@ def run(args: argparse.Namespace) -> int:
         if "recall" in over:
             over["recall"] = tuple(sorted(over["recall"].items()))
         deep_mod.DEFAULT_DEEP = deep_mod.DeepConfig(**over)
+    if args.activity_config:
+        from sleepstack.wake import deep_activity
+
+        deep_activity.DEFAULT_ACTIVITY = deep_activity.ActivityConfig(
+            **json.loads(args.activity_config))
     emb = get_embedder(EMBEDDER)
     # scores[(budget, system)][category] -> list of (recall, audited recall)
     scores: dict[tuple[int, str], dict[int, list[tuple[float, float]]]] = defaultdict(
@@ -396,6 +404,8 @@ def main() -> int:
     p.add_argument("--deep", action="store_true",
                    help="build the graphs and run deep recall beside fast recall")
     p.add_argument("--deep-config", default="", help="JSON overrides of DeepConfig (tuning)")
+    p.add_argument("--activity-config", default="",
+                   help="JSON overrides of deep_activity.ActivityConfig (tuning)")
     p.add_argument("--only", default="", help="conversation indices to run, e.g. 0-4")
     p.add_argument("--categories", default="", help="only these question categories, e.g. 1,3")
     return run(p.parse_args())

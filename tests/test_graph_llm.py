@@ -66,3 +66,16 @@ def test_parse_reply_refuses_a_bad_shape_and_invented_names() -> None:
                                                      ("Ana", "works_at", "Acme")]
     assert not validate(Statement("Ana", "works_at", "ACME Inc", "x", "t1", "t"),
                         "Ana works at Acme.")
+
+
+def test_parse_reply_reads_activities_as_the_rules_do() -> None:
+    """An LLM's ``does``/``attends`` objects are activity/event nodes, validated the same way."""
+    texts = {"t1": ("We went camping and I joined a book club.", "2026-01-01T00:00:00Z",
+                    "@user")}
+    got = parse_reply({"relations": [
+        {"turn": "t1", "src": "@user", "kind": "does", "dst": "Camping"},
+        {"turn": "t1", "src": "@user", "kind": "attends", "dst": "book club"},
+        {"turn": "t1", "src": "@user", "kind": "does", "dst": "skydiving"},  # not written
+    ]}, texts)
+    assert [(s.src, s.kind, s.dst, s.dst_kind) for s in got] == [
+        ("@user", "does", "camping", "activity"), ("@user", "attends", "book club", "event")]

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from .activity import activities
 from .extract import KIN, Statement, extract, mentions, sentences
 from .model import SINGLE_VALUED, Entity, Graph, Relation, relation_id
 from .resolve import Resolver
@@ -77,8 +78,9 @@ def build_graph(graph: Graph, texts: Iterable[Text], *, user_name: str | None = 
             if e is not None:
                 g.entities[e.id] = g.entities[e.id].mention(t.cite, t.at)
         spk = speaker_of(t.role)
-        apply_statements(g, res, [*_references(t, spk), *extract(t.text, cite=t.cite, at=t.at,
-                                                                 speaker=spk)])
+        apply_statements(g, res, [*_references(t, spk),
+                                  *extract(t.text, cite=t.cite, at=t.at, speaker=spk),
+                                  *activities(t.text, cite=t.cite, at=t.at, speaker=spk)])
     if llm_statements:
         apply_statements(g, res, sorted(llm_statements, key=lambda s: (s.at, s.cite)))
     _cite_lowercase_mentions(g, batch)

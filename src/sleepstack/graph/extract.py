@@ -371,6 +371,10 @@ def validate(st: Statement, sentence: str) -> bool:
     """
     if st.kind not in RELATION_KINDS:
         return False
+    if st.kind in ("does", "attends") and st.dst_kind in ("activity", "event"):
+        from .activity import validate_activity  # its objects are lower-case phrases
+
+        return validate_activity(st, sentence)
     low = sentence.casefold()
     for end in (st.src, st.dst):
         if end.startswith("@"):

@@ -56,7 +56,14 @@ def parse_reply(value: Any, texts: dict[str, tuple[str, str, str | None]]) -> li
                 ends.append(end.strip())
         if len(ends) != 2:
             continue
-        st = Statement(ends[0], kind, ends[1], text[:300], tid, at, confidence=0.8, source="llm")
+        # what someone does, or a lower-case gathering they attend, is an activity or
+        # event node, as graph/activity.py writes it; a capitalised object stays a name
+        obj = "person"
+        if kind == "does" or (kind == "attends" and ends[1][:1].islower()):
+            obj = "activity" if kind == "does" else "event"
+        dst = ends[1].casefold() if obj != "person" else ends[1]
+        st = Statement(ends[0], kind, dst, text[:300], tid, at, dst_kind=obj, confidence=0.8,
+                       source="llm")
         if validate(st, text):
             out.append(st)
     return out

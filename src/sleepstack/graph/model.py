@@ -40,7 +40,7 @@ __all__ = [
 GRAPH_VERSION = 1
 
 ENTITY_KINDS = ("user", "person", "place", "organisation", "pet", "project", "product",
-                "event", "thing")
+                "event", "activity", "thing")
 
 #: relation kind -> (subject kind(s), object kind(s)); "*" for any
 RELATION_KINDS: dict[str, tuple[str, str]] = {
@@ -59,6 +59,7 @@ RELATION_KINDS: dict[str, tuple[str, str]] = {
     "owns": ("person|user", "pet|product|thing"),
     "works_on": ("person|user|organisation", "project|product"),
     "attends": ("person|user", "event|organisation"),
+    "does": ("person|user", "activity"),  # what someone does (graph/activity.py)
     "member_of": ("person|user", "organisation"),
 }
 

@@ -63,6 +63,10 @@ class DeepConfig:
     recency_weight: float = 0.1
     recency_days: float = 90.0
     max_fanout: int = 400  # an entity citing more turns than this seeds nothing
+    #: entity kinds the walk passes over: an activity or event node cites every turn
+    #: writing its word ("painting"), which spreads the walk thin; the activity step
+    #: (:mod:`.deep_activity`) reads them instead
+    skip_kinds: tuple[str, ...] = ("activity", "event", "thing")
     #: RecallConfig values deep recall uses instead of fast recall's, as ``{name: value}``.
     #: Deep recall searches without the named speakers' names (:mod:`.deep_query`), so
     #: their turns are found by the speaker prior, raised here (not further: at 4.0
@@ -215,13 +219,15 @@ def _spread(g: Graph, seeds: dict[str, float], cfg: DeepConfig
     topic's graph spread this way; they differ only in what a cite points at.
     """
     seeds = {k: v for k, v in seeds.items()
-             if k in g.entities and 0 < _fanout(g, k) <= cfg.max_fanout}
+             if k in g.entities and 0 < _fanout(g, k) <= cfg.max_fanout
+             and g.entities[k].kind not in cfg.skip_kinds}
     if not seeds:
         return {}, {}
     spread: dict[str, float] = {}
     for eid, strength in _walk(g, seeds, cfg).items():
         ent = g.entities.get(eid)
-        if ent is None or not ent.cites or _fanout(g, eid) > cfg.max_fanout:
+        if ent is None or not ent.cites or _fanout(g, eid) > cfg.max_fanout \
+                or ent.kind in cfg.skip_kinds:
             continue
         spread[eid] = strength / (1.0 + math.log(_fanout(g, eid)))
     return seeds, spread
@@ -229,11 +235,23 @@ def _spread(g: Graph, seeds: dict[str, float], cfg: DeepConfig
 
 def expand(store: Store, user: str, rows: Sequence[Row], hidden: Sequence[bool] | Any,
            pieces: list[Piece], query: str, anchor: datetime,
-           cfg: DeepConfig | None = None) -> DeepResult:
-    """*pieces* re-ranked with what the user's graph and the routed topics' graphs connect."""
+           cfg: DeepConfig | None = None, *, dense: Any = None,
+           question: str = "") -> DeepResult:
+    """*pieces* re-ranked with what the user's graph and the routed topics' graphs connect.
+
+    With *dense* (each row's similarity to the question) and the *question*
+    as asked, the named speakers' activity and event turns are pulled in too
+    (:mod:`.deep_activity`).
+    """
     cfg = cfg or DEFAULT_DEEP
     best = max((p.score for p in pieces), default=0.0) or 1.0
     got = _expand_user(store, user, rows, hidden, pieces, query, anchor, cfg, best)
+    if question and dense is not None:
+        from .deep_activity import pull
+
+        lifted, n = pull(load_user_graph(store, user), rows, hidden, dense, got.pieces,
+                         question, best)
+        got = DeepResult(lifted, got.seeds, got.added + n)
     topics = sorted({r.topic for r in rows if r.layer == "topic" and r.topic})
     if not topics:
         return got

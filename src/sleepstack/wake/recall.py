@@ -479,7 +479,8 @@ def recall(
     if deep:  # issue 14: expand through the graph tier (read-only)
         from .deep import expand
 
-        pieces = expand(store, user, pool.rows, pool.hidden, pieces, content, anchor).pieces
+        pieces = expand(store, user, pool.rows, pool.hidden, pieces, content, anchor,
+                        dense=pool.dense, question=query).pieces
     neighbours = _neighbour_fn(pool, past)
     for p in pieces:
         sess = p.row.session
