@@ -26,8 +26,10 @@ from ..store import Store
 from ..store.audit import sha256_hex
 
 __all__ = [
+    "NOT_IN_CODE_VERSION",
     "STATE_PATH",
     "CycleInputs",
+    "code_files",
     "code_version",
     "compute_key",
     "cycle_id_for",
@@ -37,8 +39,11 @@ __all__ = [
 
 STATE_PATH = "reports/state.json"
 STATE_VERSION = 1
-#: packages whose source is part of the code version (what a cycle's output depends on)
-_CODE_PACKAGES = ("sleep", "validate", "layers", "engines")
+#: parts of the package that only serve questions or people, never a cycle's
+#: output; every other module's source is part of the code version, so a change
+#: to, say, the graph rules or the stemmer never reuses a cached work item
+#: (tests/test_code_version.py checks the cycle imports none of these)
+NOT_IN_CODE_VERSION = ("wake", "server", "cli", "integrations", "demo", "deploy")
 
 
 @lru_cache(maxsize=1)
@@ -48,11 +53,16 @@ def code_version() -> str:
 
     root = Path(__file__).resolve().parents[1]
     h = hashlib.sha256(__version__.encode())
-    for pkg in _CODE_PACKAGES:
-        for src in sorted((root / pkg).glob("**/*.py")):
-            h.update(src.relative_to(root).as_posix().encode())
-            h.update(src.read_bytes())
+    for src in code_files(root):
+        h.update(src.relative_to(root).as_posix().encode())
+        h.update(src.read_bytes())
     return f"{__version__}+{h.hexdigest()[:12]}"
+
+
+def code_files(root: Path) -> list[Path]:
+    """The package's source files that are part of the code version, in order."""
+    return [src for src in sorted(root.glob("**/*.py"))
+            if src.relative_to(root).parts[0] not in NOT_IN_CODE_VERSION]
 
 
 def load_state(store: Store) -> tuple[dict[str, Any], str | None]:
