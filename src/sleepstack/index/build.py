@@ -81,6 +81,8 @@ class GenerationInfo:
     embedder: str = ""
     items: int = 0
     published: bool = True
+    #: why the build was skipped (the published manifest was built from this very state)
+    skipped: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -94,7 +96,7 @@ class GenerationInfo:
             "embedder": self.embedder,
             "items": self.items,
             "published": self.published,
-        }
+        } | ({"skipped": self.skipped} if self.skipped else {})
 
 
 @dataclass
@@ -126,6 +128,15 @@ def configured_vectors(store: Store) -> str:
         return Config.parse(store.fs.read_bytes(CONFIG_FILE).decode("utf-8")).vectors
     except FileNotFoundError:
         return Config().vectors
+
+
+def _publishes_shards(store: Store) -> bool:
+    """Whether builds of *store* publish shards: a remote store, shards switched on."""
+    if store.fs.local_path() is not None:
+        return False
+    from .shards import enabled
+
+    return enabled()
 
 
 def _open_previous(path: Path, spec: str, dim: int,
@@ -399,6 +410,22 @@ def build_generation(
     if dtype not in VECTOR_DTYPES:
         raise UsageError(f"index vectors must be one of {', '.join(VECTOR_DTYPES)}, not {dtype!r}",
                          key="index.vectors")
+    built_from: dict[str, Any] | None = None
+    if _publishes_shards(store):
+        # Another process (a replica, the last cycle's pod) may have published exactly
+        # this state already: then there is nothing to build or upload (built_from.py).
+        from .built_from import store_state, up_to_date
+        from .shards import read_manifest
+
+        manifest = read_manifest(store)
+        if not full and up_to_date(manifest, store_state(store, embedder=spec, dim=dim,
+                                                         vectors=dtype, locked=False)):
+            assert manifest is not None
+            items = int(manifest.get("items") or 0)
+            return GenerationInfo(int(manifest["generation"]), "", 0, 0, items,
+                                  time.perf_counter() - t0, spec, items, published=False,
+                                  skipped="the published manifest was built from this state")
+        built_from = store_state(store, embedder=spec, dim=dim, vectors=dtype)
     directory = index_dir(store)
     with build_lock(directory):
         cur = current_generation(directory)
@@ -406,7 +433,7 @@ def build_generation(
                              else (None, False))
         try:
             return _build_locked(store, directory, cur, prev, spec, dim, full or not same_schema,
-                                 progress, t0, vectors or {}, dtype, engine)
+                                 progress, t0, vectors or {}, dtype, engine, built_from)
         finally:
             if prev is not None:
                 prev.close()
@@ -425,6 +452,7 @@ def _build_locked(
     vectors: Mapping[str, Sequence[float]],
     dtype: str = DEFAULT_VECTORS,
     engine: Engine | None = None,
+    built_from: dict[str, Any] | None = None,
 ) -> GenerationInfo:
     incremental = prev is not None and not full
     plan, _ = _plan(store, _indexed_sources(prev if incremental else None))
@@ -432,6 +460,12 @@ def _build_locked(
     if prev is not None:
         prev_items = int(prev.execute("SELECT count(*) FROM items").fetchone()[0])
     if incremental and plan.empty and cur is not None:
+        if built_from is not None:
+            # Nothing to index, but the store moved on (a cycle's report, a proposal):
+            # the manifest says so, shards reused by content, so the next check skips.
+            from .shards import publish_shards
+
+            publish_shards(store, cur[1], cur[0], engine=engine, built_from=built_from)
         return GenerationInfo(cur[0], str(cur[1]), 0, 0, prev_items, time.perf_counter() - t0,
                               spec, prev_items, published=False)
     if progress is not None:
@@ -502,10 +536,9 @@ def _build_locked(
     os.replace(tmp, final)
     publish(directory, number)
     prune(directory)
-    if store.fs.local_path() is None:  # replicas of a remote store read shards (shards.py)
-        from .shards import enabled, publish_shards
+    if built_from is not None:  # replicas of a remote store read shards (shards.py)
+        from .shards import publish_shards
 
-        if enabled():
-            publish_shards(store, final, number, engine=engine)
+        publish_shards(store, final, number, engine=engine, built_from=built_from)
     return GenerationInfo(number, str(final), len(plan.add), removed, before,
                           time.perf_counter() - t0, spec, total)
