@@ -136,6 +136,13 @@ def test_another_embedder_or_schema_is_never_skipped(
     assert manifest is not None and manifest["embedder"] == "hash:32"
     assert manifest["built_from"]["embedder"] == "hash:32"
     assert build_generation(store, embedder="hash:32").skipped
+    # The config is outside the audited tree: a new vector type there is seen all the same.
+    with store.fs.lock():
+        store.fs.write_atomic("sleepstack.toml",
+                              b'[wake]\nembedder = "hash:32"\n\n[index]\nvectors = "float32"\n')
+    assert not build_generation(_fresh(url, tmp_path / "r2", monkeypatch)).skipped
+    manifest = shards.read_manifest(store)
+    assert manifest is not None and manifest["built_from"]["vectors"] == "float32"
     # A new schema (or new row code) means other rows: built again, not skipped.
     monkeypatch.setattr(built_from, "SCHEMA_VERSION", "test-next")
     derived_writes.clear()

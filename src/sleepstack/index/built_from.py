@@ -8,12 +8,15 @@ the index schema, the shard format and a hash of the code that turns files
 into rows (``index``, ``layers``, ``validate``).
 
 Every change to the audited tree is an audit entry: a trusted file, a
-reference document, the config and each raw-log turn (an ``append`` entry
-whose end offset is the raw log's new watermark). So while the log's tail is
+reference document and each raw-log turn (an ``append`` entry whose end
+offset is the raw log's new watermark). ``sleepstack.toml`` is outside that
+tree, but what of it decides the rows (the embedder, the vector type) is read
+from it at every check and is part of the state. So while the log's tail is
 still the recorded one and nothing else in :func:`store_state` differs,
 nothing the index reads has changed and a builder, in any process on any
 machine, may skip the build and the publication (:func:`up_to_date`). The
-check costs the manifest's GET and a read of the log's tail; it writes nothing.
+check costs the manifest's GET, the config's and a read of the log's tail; it
+writes nothing.
 
 Why under the lock: a writer holds it from its commit point until its working
 files are written, so a tail read under the lock names a tree that is whole.
