@@ -18,7 +18,10 @@ item's ``work`` cuts its shard from the generation file into a private temp
 file and uploads it to ``derived/index/shards/<name>-<sha16>.sqlite``
 (immutable, content-addressed), and returns the manifest entry. The item
 holds its fingerprint, so an engine's content cache (the local work cache,
-Flyte's) can only ever serve the entry of the same content.
+Flyte's) can only ever serve the entry of the same content. Where the
+engine runs items off the driver's machine (Flyte on a cluster), the driver
+uploads the generation once and the items, batched about one per worker,
+download it instead (:mod:`.shard_input`); the shards' bytes are the same.
 
 Nothing here writes the manifest: :func:`~sleepstack.index.shards.publish_shards`
 does, under the store lock and a live lease, once every shard is up.
@@ -40,6 +43,7 @@ from ..plan import CycleState, Item, Phase, Plan, Result
 from ..store.audit import sha256_hex
 from ..store.erase import PUBLISHED_INDEX
 from ..store.fs import StoreFS, open_fs
+from . import shard_input
 from .schema import connect_rw
 
 if TYPE_CHECKING:
@@ -219,13 +223,23 @@ def _fs_for(url: str) -> StoreFS:
 
 
 def shard_work(item: Item, settings: dict[str, Any]) -> Result:
-    """Cut one shard and upload it unless the store has its bytes; its manifest entry."""
+    """Cut one shard (or a batch: ``{"entries": [...]}``) and upload it; its manifest entry.
+
+    The generation is the driver's file, or the store's shared copy where the
+    driver's disk is not this one (:mod:`.shard_input`).
+    """
     del settings  # the item (its fingerprint) decides the shard; nothing else does
+    gen = shard_input.generation_for(item, _fs_for)
+    if "batch" in item:  # one pod, one download, many shards
+        return {"entries": [_cut_one(gen, {**item, **one}) for one in item["batch"]]}
+    return _cut_one(gen, item)
+
+
+def _cut_one(gen: Path, item: Item) -> Result:
     name = str(item["shard"])
     with tempfile.TemporaryDirectory(prefix="sleepstack-shard-") as tmp:
         dest = Path(tmp) / "shard.sqlite"
-        cut_shard(Path(str(item["gen"])), dest, str(item["kind"]),
-                  None if item["of"] is None else str(item["of"]))
+        cut_shard(gen, dest, str(item["kind"]), None if item["of"] is None else str(item["of"]))
         data = dest.read_bytes()
     sha = sha256_hex(data)
     key = shard_key(name, sha)
@@ -246,7 +260,7 @@ def shard_split(state: CycleState) -> list[Item]:
 def shard_merge(state: CycleState, results: list[Result]) -> None:
     """Collect the shards' entries into ``state.inputs["shard_entries"]``."""
     entries: dict[str, Any] = dict(state.inputs.get("shard_entries", {}))
-    for r in results:
+    for r in (e for res in results for e in res.get("entries", [res])):
         entries[str(r["shard"])] = {"key": r["key"], "sha": r["sha"], "bytes": r["bytes"],
                                     "fp": r["fp"], "uploaded": r.get("uploaded", 0)}
     state.inputs["shard_entries"] = entries
@@ -278,18 +292,28 @@ def _runner(engine: Engine | None) -> tuple[Runner, str]:
 
 
 def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, *,
-                  engine: Engine | None = None, run_id: str = "shards"
+                  engine: Engine | None = None, run_id: str = "shards",
+                  shared: bool | None = None
                   ) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
     """Every shard of *gen_path* in the store: its manifest entries, and what it took.
 
     Unchanged shards come from *previous*; the rest are cut and uploaded as
     work items on *engine* (None: here, one after the other). A result an
     engine served from its cache whose object has since been pruned is cut
-    again here.
+    again here. *shared* (None: when the engine runs items off this machine,
+    :func:`~.shard_input.shared_wanted`) hands the items the generation
+    through the store, in batches of about one per worker.
     """
     reused, items = plan_shards(fs, gen_path, previous)
+    share = bool(items) and (shard_input.shared_wanted(engine) if shared is None else shared)
+    work: list[Item] = items
+    given: dict[str, Any] = {}
+    if share:
+        given = shard_input.share(fs, gen_path)
+        items = [{**i, **{k: v for k, v in given.items() if k != "gen_uploaded"}} for i in items]
+        work = shard_input.batches(items, int(getattr(engine, "concurrency", 1) or 1))
     state = CycleState(home=fs.url, cycle_id=run_id, key=f"shards:{run_id}", now="",
-                       dry_run=False, settings={}, inputs={"shard_items": items})
+                       dry_run=False, settings={}, inputs={"shard_items": work})
     run, how = _runner(engine)
     with _open_lock:
         _open_fs[fs.url] = fs
@@ -309,8 +333,12 @@ def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, 
         with _open_lock:
             if _open_fs.get(fs.url) is fs:
                 del _open_fs[fs.url]
+        if share:  # every item is done: nobody needs the shared generation any more
+            shard_input.drop_shared(fs)
     uploaded = sum(int(e.pop("uploaded", 0)) for e in built.values())
     entries = {**reused, **built}
     stats = {"shards": len(entries), "built": len(items), "reused": len(reused),
-             "recut": len(missing), "uploaded_bytes": uploaded, "engine": how if items else None}
+             "recut": len(missing), "uploaded_bytes": uploaded, "engine": how if items else None,
+             "shared_generation": int(given.get("gen_uploaded", 0)) if share else None,
+             "work_items": len(work) if items else 0}
     return dict(sorted(entries.items())), stats
