@@ -213,13 +213,17 @@ def plan_shards(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None
 # --------------------------------------------------------------------- work
 _open_lock = threading.Lock()
 _open_fs: dict[str, StoreFS] = {}
+#: stores a worker (another process, another machine) opened itself: once per process
+_opened: dict[str, StoreFS] = {}
 
 
 def _fs_for(url: str) -> StoreFS:
     """The store a work item uploads to: the driver's own handle when it runs here."""
     with _open_lock:
-        fs = _open_fs.get(url)
-    return fs if fs is not None else open_fs(url, must_exist=True)
+        fs = _open_fs.get(url) or _opened.get(url)
+        if fs is None:
+            fs = _opened[url] = open_fs(url, must_exist=True)
+    return fs
 
 
 def shard_work(item: Item, settings: dict[str, Any]) -> Result:
@@ -288,6 +292,12 @@ def _runner(engine: Engine | None) -> tuple[Runner, str]:
     runner = copy.copy(engine)
     if isinstance(getattr(runner, "plan", None), str):
         runner.plan = SHARD_PLAN  # type: ignore[attr-defined]
+    if int(getattr(runner, "processes", 0) or 0) >= 2 and hasattr(runner, "process_threshold"):
+        # A local engine given processes ([sleep] processes) cuts on a process pool: a
+        # shard item is a few bytes of JSON, but its work is seconds of Python around
+        # SQLite, which threads only take turns at (the GIL). The engine's size threshold
+        # measures payloads, not work, so it is waived for this plan.
+        runner.process_threshold = 0
     return runner.run, str(getattr(runner, "name", "engine"))
 
 
@@ -305,6 +315,7 @@ def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, 
     through the store, in batches of about one per worker.
     """
     reused, items = plan_shards(fs, gen_path, previous)
+    mode: str | None = None
     share = bool(items) and (shard_input.shared_wanted(engine) if shared is None else shared)
     work: list[Item] = items
     given: dict[str, Any] = {}
@@ -320,6 +331,8 @@ def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, 
     try:
         if items:
             run(shard_plan(), state)
+            owner = getattr(run, "__self__", None)  # the engine's copy: how the phase ran
+            mode = getattr(owner, "modes", {}).get("shard") if owner is not None else None
         built: dict[str, dict[str, Any]] = dict(state.inputs.get("shard_entries", {}))
         missing = [i for i in items if i["shard"] not in built]
         if built:
@@ -340,5 +353,5 @@ def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, 
     stats = {"shards": len(entries), "built": len(items), "reused": len(reused),
              "recut": len(missing), "uploaded_bytes": uploaded, "engine": how if items else None,
              "shared_generation": int(given.get("gen_uploaded", 0)) if share else None,
-             "work_items": len(work) if items else 0}
+             "work_items": len(work) if items else 0, "mode": mode}
     return dict(sorted(entries.items())), stats
