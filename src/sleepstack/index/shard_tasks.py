@@ -34,6 +34,7 @@ import hashlib
 import sqlite3
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -314,7 +315,9 @@ def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, 
     :func:`~.shard_input.shared_wanted`) hands the items the generation
     through the store, in batches of about one per worker.
     """
+    t0 = time.perf_counter()
     reused, items = plan_shards(fs, gen_path, previous)
+    t_plan = time.perf_counter() - t0
     mode: str | None = None
     share = bool(items) and (shard_input.shared_wanted(engine) if shared is None else shared)
     work: list[Item] = items
@@ -353,5 +356,6 @@ def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, 
     stats = {"shards": len(entries), "built": len(items), "reused": len(reused),
              "recut": len(missing), "uploaded_bytes": uploaded, "engine": how if items else None,
              "shared_generation": int(given.get("gen_uploaded", 0)) if share else None,
-             "work_items": len(work) if items else 0, "mode": mode}
+             "work_items": len(work) if items else 0, "mode": mode,
+             "plan_s": round(t_plan, 3), "cut_s": round(time.perf_counter() - t0 - t_plan, 3)}
     return dict(sorted(entries.items())), stats
