@@ -187,6 +187,9 @@ def test_a_noop_cycle_skips_the_index_and_a_change_republishes(
     assert out["noop"] and out["index"].get("skipped"), out["index"]
     assert _derived(client, bucket) == before
     assert not list((tmp_path / "cli-cache").rglob("gen-*.sqlite"))
+    r = run_cli("index", home=url, env=env)  # `sleepstack index` says so too
+    assert r.returncode == 0 and "skipped" in r.stdout, (r.stdout, r.stderr)
+    assert _derived(client, bucket) == before
 
     # A turn logged since: the next cycle builds and publishes.
     log(store, "bob", "b2", "I moved to Hamburg.", "2026-01-05T11:00:00Z")

@@ -74,6 +74,8 @@ def _index(args: argparse.Namespace, ctx: Invocation) -> int:
     info = build_generation(mem.store, embedder=mem.config.embedder, full=args.full,
                             progress=_progress, engine=engine)
     state = "published" if info.published else "unchanged, still"
+    if info.skipped:  # a remote store whose manifest was built from this state (#15)
+        state = f"unchanged (build skipped: {info.skipped}), still"
     ctx.emit(info.to_dict(),
              f"index generation {info.generation} {state}: +{info.added} -{info.removed}"
              f" ={info.unchanged} ({info.items} items, {info.seconds:.2f}s)")
