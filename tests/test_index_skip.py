@@ -148,6 +148,9 @@ def test_another_embedder_or_schema_is_never_skipped(
     derived_writes.clear()
     again = build_generation(store, embedder="hash:32")
     assert not again.skipped and derived_writes
+    assert build_generation(store, embedder="hash:32").skipped
+    monkeypatch.setattr(built_from, "index_code", lambda: "0.1.0+other-row-code")
+    assert not build_generation(store, embedder="hash:32").skipped
     # --full is never skipped either.
     assert not build_generation(store, embedder="hash:32", full=True).skipped
 

@@ -5,7 +5,7 @@ the audit log's tail (``seq`` and ``hash`` of the last entry) read *under the
 store lock* before the build read a single source, plus everything else the
 shards' bytes depend on: the embedder and its width, the stored vector type,
 the index schema, the shard format and a hash of the code that turns files
-into rows (``index``, ``layers``, ``validate``).
+into rows and vectors (``index``, ``layers``, ``validate``, ``adapters``).
 
 Every change to the audited tree is an audit entry: a trusted file, a
 reference document and each raw-log turn (an ``append`` entry whose end
@@ -43,8 +43,8 @@ __all__ = ["BUILT_FROM_VERSION", "index_code", "store_state", "up_to_date"]
 #: bumped when the record's meaning changes (an old record then never matches)
 BUILT_FROM_VERSION: Final = 1
 
-#: the packages whose code decides a shard's rows (parsing, trust flags, schema)
-_CODE_PACKAGES: Final = ("index", "layers", "validate")
+#: the packages whose code decides a shard's rows (parsing, trust flags, schema, vectors)
+_CODE_PACKAGES: Final = ("index", "layers", "validate", "adapters")
 
 
 @lru_cache(maxsize=1)
