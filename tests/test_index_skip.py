@@ -200,3 +200,31 @@ def test_a_noop_cycle_skips_the_index_and_a_change_republishes(
     third = run_cycle(store, config)
     assert third.index and third.index.get("published") and not third.index.get("skipped")
     assert ("put_object", f"cyc/{shards.MANIFEST}") in derived_writes
+
+
+def test_a_fresh_builder_continues_from_the_published_shards(
+        bucket: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"s3://{bucket}/seeded"
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "builder"))
+    store = _seed(url)
+    first = build_generation(store)
+    _turn(store)
+    # A fresh pod: its empty cache starts from the published shards, and only the new
+    # turn is read and embedded (not the whole store again).
+    info = build_generation(_fresh(url, tmp_path / "pod", monkeypatch))
+    assert info.published and info.added == 1 and info.unchanged == first.items, info.to_dict()
+    pod = shards.read_manifest(store)
+    assert pod is not None and pod["generation"] == first.generation + 1
+    # The warm builder, building the same change on its own generation, cuts the very
+    # same shards: continuing from the shards is continuing from the generation.
+    monkeypatch.setattr(built_from, "up_to_date", lambda manifest, state: False)
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "builder"))
+    warm = build_generation(Store(S3FS(url, lease_linger=0)))
+    assert warm.added == 1 and warm.generation == info.generation
+    again = shards.read_manifest(store)
+    assert again is not None
+
+    def users_and_topics(m: dict[str, Any]) -> dict[str, str]:
+        return {n: str(e["sha"]) for n, e in m["shards"].items() if n != shards.base_name()}
+
+    assert users_and_topics(again) == users_and_topics(pod)

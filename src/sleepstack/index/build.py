@@ -411,6 +411,7 @@ def build_generation(
         raise UsageError(f"index vectors must be one of {', '.join(VECTOR_DTYPES)}, not {dtype!r}",
                          key="index.vectors")
     built_from: dict[str, Any] | None = None
+    manifest: dict[str, Any] | None = None
     if _publishes_shards(store):
         # Another process (a replica, the last cycle's pod) may have published exactly
         # this state already: then there is nothing to build or upload (built_from.py).
@@ -429,6 +430,12 @@ def build_generation(
     directory = index_dir(store)
     with build_lock(directory):
         cur = current_generation(directory)
+        if cur is None and built_from is not None and not full:
+            # An empty cache (a fresh pod): start from the published generation's shards
+            # instead of re-embedding everything (seed_shards.py).
+            from .seed_shards import seed_from_manifest
+
+            cur = seed_from_manifest(store, directory, manifest, spec=spec, dim=dim, dtype=dtype)
         prev, same_schema = (_open_previous(cur[1], spec, dim, dtype) if cur is not None
                              else (None, False))
         try:
