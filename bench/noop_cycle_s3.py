@@ -1,7 +1,7 @@
 """A no-op sleep cycle on an ``s3://`` store, run by a fresh process (issue #15).
 
 On moto's S3 server on 127.0.0.1: a store of ``--users`` x ``--turns`` turns
-(hashing embedder) and two reference topics; one cycle commits and publishes
+(hashing embedder unless ``--embedder``) and two reference topics; one cycle commits and publishes
 the index. Then a no-op cycle, each time on a new store handle with an empty
 local cache (what a fresh Flyte pod or another replica's scheduler sees):
 
@@ -11,9 +11,13 @@ local cache (what a fresh Flyte pod or another replica's scheduler sees):
 * now: the manifest was built from the store's current state, so the cycle
   skips the build and the publication.
 
+Then a cycle after one new turn, again in a fresh process: before, the empty
+cache rebuilt the whole index (every file read, every text embedded); now it
+starts from the published shards (``index/seed_shards.py``) and adds the turn.
+
 Requests are counted at the S3 backend's one entry point (``S3FS._call``).
 
-    python bench/noop_cycle_s3.py [--users 50] [--turns 100] [--repeat 3]
+    python bench/noop_cycle_s3.py [--users 50] [--turns 100] [--repeat 3] [--embedder SPEC]
 """
 
 from __future__ import annotations
@@ -39,7 +43,10 @@ from sleepstack.store import Store
 from sleepstack.store.s3 import S3FS
 from store_s3 import moto_server
 
-CONFIG = '[wake]\nembedder = "hash:64"\n\n[sleep]\nllm = "none"\n'
+
+def config_text(embedder: str) -> str:
+    """The bench store's config: *embedder*, no LLM."""
+    return f'[wake]\nembedder = "{embedder}"\n\n[sleep]\nllm = "none"\n'
 _WRITES = {"put_object", "delete_object", "delete_objects", "copy_object"}
 
 
@@ -87,7 +94,40 @@ def noop_cycle(url: str, config: Config, *, honour: bool) -> tuple[float, Counti
     return seconds, counted, bool((summary.index or {}).get("skipped"))
 
 
-def run(users: int, turns: int, repeat: int) -> tuple[list[list[object]], list[str]]:
+def changed_cycle(url: str, config: Config, n: int, *, seed: bool
+                  ) -> tuple[float, float, int, Counting]:
+    """A cycle after one new turn, on a fresh handle and cache: seconds, index s, rows added."""
+    from datetime import UTC, datetime
+
+    from sleepstack.index import seed_shards
+    from sleepstack.layers.rawlog import Turn
+    from sleepstack.wake.log import append_turns
+
+    writer = Store(S3FS(url, lease_linger=0))
+    append_turns(writer, [Turn(f"new-{n}", "user001", "s-new", "user",
+                               f"my new bicycle number {n} is blue",
+                               datetime(2024, 6, 1, 9, n % 60, tzinfo=UTC))], actor="bench")
+    writer.fs.close()  # type: ignore[attr-defined]
+    fresh_cache()
+    store = Store(S3FS(url, lease_linger=0))
+    real = seed_shards.seed_from_manifest
+    if not seed:
+        seed_shards.seed_from_manifest = lambda *a, **k: None  # type: ignore[assignment]
+    try:
+        with Counting() as counted:
+            t = time.perf_counter()
+            summary = run_cycle(store, config)
+            seconds = time.perf_counter() - t
+    finally:
+        seed_shards.seed_from_manifest = real  # type: ignore[assignment]
+        store.fs.close()  # type: ignore[attr-defined]
+    index = summary.index or {}
+    assert not summary.noop and index.get("published"), index
+    return seconds, float(summary.timings_s.get("index", 0.0)), int(index["added"]), counted
+
+
+def run(users: int, turns: int, repeat: int, embedder: str = "hash:64"
+        ) -> tuple[list[list[object]], list[list[object]], list[str]]:
     import importlib
 
     client = importlib.import_module("botocore.session").get_session().create_client(
@@ -97,9 +137,10 @@ def run(users: int, turns: int, repeat: int) -> tuple[list[list[object]], list[s
     url = f"s3://{bucket}/store"
     fresh_cache()
     store = seed(url, users, turns)
+    text = config_text(embedder)
     with store.fs.lock():  # the config is outside the audited tree
-        store.fs.write_atomic("sleepstack.toml", CONFIG.encode())
-    config = Config.parse(CONFIG)
+        store.fs.write_atomic("sleepstack.toml", text.encode())
+    config = Config.parse(text)
     t = time.perf_counter()
     first = run_cycle(store, config)
     cycled = time.perf_counter() - t
@@ -107,6 +148,7 @@ def run(users: int, turns: int, repeat: int) -> tuple[list[list[object]], list[s
     manifest = shards.read_manifest(Store(S3FS(url, lease_linger=0)))
     assert manifest is not None and "built_from" in manifest, first.index
     rows: list[list[object]] = []
+    changed: list[list[object]] = []
     for label, honour in (("before: rebuild + republish", False), ("now: skipped", True)):
         runs = [noop_cycle(url, config, honour=honour) for _ in range(repeat)]
         secs = statistics.median(r[0] for r in runs)
@@ -116,10 +158,18 @@ def run(users: int, turns: int, repeat: int) -> tuple[list[list[object]], list[s
                      last.ops["get_object"] + last.ops["head_object"],
                      last.ops["list_objects_v2"], last.derived_writes,
                      f"{last.derived_bytes / 1e3:,.1f}"])
-    notes = [f"{users} users x {turns} turns + 2 topics; the first cycle (commit + build +"
-             f" publish) took {cycled:.1f} s; {repeat} no-op cycles each way, median seconds,"
-             " requests of the last one"]
-    return rows, notes
+    for label, seeding in (("before: empty cache rebuilds everything", False),
+                           ("now: starts from the published shards", True)):
+        runs = [changed_cycle(url, config, k + (100 if seeding else 0), seed=seeding)
+                for k in range(repeat)]
+        last = runs[-1][3]
+        changed.append([label, f"{statistics.median(r[0] for r in runs):.2f}",
+                        f"{statistics.median(r[1] for r in runs):.2f}", runs[-1][2],
+                        sum(last.ops.values()), last.ops["get_object"]])
+    notes = [f"{users} users x {turns} turns + 2 topics, embedder {embedder}; the first cycle"
+             f" (commit + build + publish) took {cycled:.1f} s; {repeat} cycles each way,"
+             " median seconds, requests of the last one"]
+    return rows, changed, notes
 
 
 def main() -> None:
@@ -129,15 +179,19 @@ def main() -> None:
     ap.add_argument("--users", type=int, default=50)
     ap.add_argument("--turns", type=int, default=100)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--embedder", default="hash:64",
+                    help="the store's embedder (the default model shows what re-embedding costs)")
     args = ap.parse_args()
     os.environ.setdefault("AWS_ACCESS_KEY_ID", "bench")
     os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "bench")
     with moto_server() as endpoint:
         os.environ["AWS_ENDPOINT_URL"] = endpoint
-        rows, notes = run(args.users, args.turns, args.repeat)
+        rows, changed, notes = run(args.users, args.turns, args.repeat, args.embedder)
     print("## a no-op sleep cycle on s3, fresh process (moto on 127.0.0.1)\n")
     print(table(["no-op cycle", "s", "requests", "GET+HEAD", "LIST", "writes to derived/",
                  "KB up"], rows))
+    print("\n## a cycle after one new turn, fresh process\n")
+    print(table(["cycle", "s", "of which index s", "rows added", "requests", "GET"], changed))
     print()
     for n in notes:
         print(f"- {n}")
