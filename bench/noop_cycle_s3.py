@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import sys
 import time
@@ -40,6 +41,7 @@ from sleepstack.config import Config
 from sleepstack.index import built_from, shards
 from sleepstack.sleep.cycle import run_cycle
 from sleepstack.store import Store
+from sleepstack.store.local_dirs import consolidate_cache_dir
 from sleepstack.store.s3 import S3FS
 from store_s3 import moto_server
 
@@ -76,9 +78,16 @@ class Counting:
         S3FS._call = self._real  # type: ignore[method-assign]
 
 
-def noop_cycle(url: str, config: Config, *, honour: bool) -> tuple[float, Counting, bool]:
+def fresh_machine(url: str) -> Store:
+    """A new handle on the store, with this machine's caches empty (index and work cache)."""
     fresh_cache()
     store = Store(S3FS(url, lease_linger=0))
+    shutil.rmtree(consolidate_cache_dir(store), ignore_errors=True)  # the engine's work cache
+    return store
+
+
+def noop_cycle(url: str, config: Config, *, honour: bool) -> tuple[float, Counting, bool]:
+    store = fresh_machine(url)
     real = built_from.up_to_date
     if not honour:
         built_from.up_to_date = lambda manifest, state: False  # type: ignore[assignment]
@@ -108,8 +117,7 @@ def changed_cycle(url: str, config: Config, n: int, *, seed: bool
                                f"my new bicycle number {n} is blue",
                                datetime(2024, 6, 1, 9, n % 60, tzinfo=UTC))], actor="bench")
     writer.fs.close()  # type: ignore[attr-defined]
-    fresh_cache()
-    store = Store(S3FS(url, lease_linger=0))
+    store = fresh_machine(url)
     real = seed_shards.seed_from_manifest
     if not seed:
         seed_shards.seed_from_manifest = lambda *a, **k: None  # type: ignore[assignment]
