@@ -28,7 +28,7 @@ from shard_seed import AT
 from shard_seed import seed_shard_store as _seed
 from sleepstack.config import Config
 from sleepstack.index import built_from, shard_reader, shards
-from sleepstack.index.build import build_generation
+from sleepstack.index.build import build_generation, plan_embedding
 from sleepstack.layers.rawlog import Turn
 from sleepstack.sleep.cycle import run_cycle
 from sleepstack.store import Store
@@ -209,6 +209,9 @@ def test_a_fresh_builder_continues_from_the_published_shards(
     store = _seed(url)
     first = build_generation(store)
     _turn(store)
+    # The cycle's embedding plan on a fresh pod lists the new turn's text alone.
+    items = plan_embedding(_fresh(url, tmp_path / "pod-plan", monkeypatch))
+    assert [t for i in items for t in i["texts"]] == ["user: my dog is called Rex"], items
     # A fresh pod: its empty cache starts from the published shards, and only the new
     # turn is read and embedded (not the whole store again).
     info = build_generation(_fresh(url, tmp_path / "pod", monkeypatch))

@@ -139,6 +139,23 @@ def _publishes_shards(store: Store) -> bool:
     return enabled()
 
 
+def _current_or_seeded(store: Store, directory: Path, manifest: dict[str, Any] | None,
+                       spec: str, dim: int, dtype: str) -> tuple[int, Path] | None:
+    """The current generation; when this machine has none (a fresh pod), the published one.
+
+    Assembled from the manifest's shards (seed_shards.py), so the build continues
+    incrementally instead of reading and embedding the whole store again.
+    """
+    cur = current_generation(directory)
+    if cur is not None or not _publishes_shards(store):
+        return cur
+    from .seed_shards import seed_from_manifest
+    from .shards import read_manifest
+
+    given = manifest if manifest is not None else read_manifest(store)
+    return seed_from_manifest(store, directory, given, spec=spec, dim=dim, dtype=dtype)
+
+
 def _open_previous(path: Path, spec: str, dim: int,
                    dtype: str = DEFAULT_VECTORS) -> tuple[sqlite3.Connection | None, bool]:
     """The current generation if readable and built with the same embedder; and its schema fit.
@@ -275,7 +292,12 @@ def plan_embedding(store: Store, *, embedder: str | None = None,
     spec = embedder or configured_embedder(store)
     dim = int(get_embedder(spec).dim)
     directory = index_dir(store)
-    cur = current_generation(directory)
+    if full:
+        cur = current_generation(directory)
+    else:
+        with build_lock(directory):  # a fresh pod's empty cache starts from the shards too
+            cur = _current_or_seeded(store, directory, None, spec, dim,
+                                     configured_vectors(store))
     prev, same_schema = _open_previous(cur[1], spec, dim) if cur is not None else (None, False)
     try:
         incremental = prev is not None and not (full or not same_schema)
@@ -429,13 +451,8 @@ def build_generation(
         built_from = store_state(store, embedder=spec, dim=dim, vectors=dtype)
     directory = index_dir(store)
     with build_lock(directory):
-        cur = current_generation(directory)
-        if cur is None and built_from is not None and not full:
-            # An empty cache (a fresh pod): start from the published generation's shards
-            # instead of re-embedding everything (seed_shards.py).
-            from .seed_shards import seed_from_manifest
-
-            cur = seed_from_manifest(store, directory, manifest, spec=spec, dim=dim, dtype=dtype)
+        cur = (current_generation(directory) if full or built_from is None else
+               _current_or_seeded(store, directory, manifest, spec, dim, dtype))
         prev, same_schema = (_open_previous(cur[1], spec, dim, dtype) if cur is not None
                              else (None, False))
         try:
