@@ -6,8 +6,9 @@ the index. Then a no-op cycle, each time on a new store handle with an empty
 local cache (what a fresh Flyte pod or another replica's scheduler sees):
 
 * before: the manifest's record is ignored (``built_from.up_to_date`` forced to
-  False, which is how every no-op cycle on S3 behaved before it existed): the
-  cycle rebuilds the whole generation and republishes the manifest and base;
+  False) and the empty cache is not seeded from the shards, which is how every
+  no-op cycle on S3 behaved before both existed: the cycle rebuilds the whole
+  generation and republishes the manifest and base;
 * now: the manifest was built from the store's current state, so the cycle
   skips the build and the publication.
 
@@ -87,10 +88,13 @@ def fresh_machine(url: str) -> Store:
 
 
 def noop_cycle(url: str, config: Config, *, honour: bool) -> tuple[float, Counting, bool]:
+    from sleepstack.index import seed_shards
+
     store = fresh_machine(url)
-    real = built_from.up_to_date
-    if not honour:
+    real, real_seed = built_from.up_to_date, seed_shards.seed_from_manifest
+    if not honour:  # as before both: no record honoured, no start from the shards
         built_from.up_to_date = lambda manifest, state: False  # type: ignore[assignment]
+        seed_shards.seed_from_manifest = lambda *a, **k: None  # type: ignore[assignment]
     try:
         with Counting() as counted:
             t = time.perf_counter()
@@ -98,6 +102,7 @@ def noop_cycle(url: str, config: Config, *, honour: bool) -> tuple[float, Counti
             seconds = time.perf_counter() - t
     finally:
         built_from.up_to_date = real  # type: ignore[assignment]
+        seed_shards.seed_from_manifest = real_seed  # type: ignore[assignment]
         store.fs.close()  # type: ignore[attr-defined]
     assert summary.noop, "the cycle was not a no-op"
     return seconds, counted, bool((summary.index or {}).get("skipped"))
