@@ -422,7 +422,10 @@ def build_generation(
     texts here; anything still missing is embedded as usual. *vector_dtype*
     (``"float32"`` or ``"float16"``) is the stored width, by default the store's
     ``[index] vectors``; a change of width rebuilds in full. On a remote store
-    the shards are cut as work items on *engine* (the cycle's; None: one by one).
+    the shards are cut as work items on *engine* (the cycle's; None: one by one);
+    unless *full*, a build of the very state the published manifest was built
+    from is skipped (``skipped`` says why: built_from.py), and an empty local
+    cache starts from the published shards (seed_shards.py).
     """
     t0 = time.perf_counter()
     spec = embedder or configured_embedder(store)
