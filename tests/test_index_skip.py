@@ -27,6 +27,7 @@ from cycle_seed import log, seed
 from shard_seed import AT
 from shard_seed import seed_shard_store as _seed
 from sleepstack.config import Config
+from sleepstack.errors import LockHeldError
 from sleepstack.index import built_from, shard_reader, shards
 from sleepstack.index.build import build_generation, plan_embedding
 from sleepstack.layers.rawlog import Turn
@@ -231,3 +232,20 @@ def test_a_fresh_builder_continues_from_the_published_shards(
         return {n: str(e["sha"]) for n, e in m["shards"].items() if n != shards.base_name()}
 
     assert users_and_topics(again) == users_and_topics(pod)
+
+
+def test_the_recorded_state_is_read_under_the_store_lock(bucket: str) -> None:
+    # A writer holds the lock from its commit point until its files land: a tail read
+    # while it holds it could name entries whose files the build would not see yet.
+    url = f"s3://{bucket}/locked"
+    store = _seed(url)
+    other = S3FS(url, lease_linger=0)
+    mine = Store(S3FS(url, lease_linger=0, lock_timeout=0))
+    with other.lock():
+        with pytest.raises(LockHeldError):
+            built_from.store_state(mine, embedder="hash:64", dim=64, vectors="float16")
+        # The check (which writes nothing and records nothing) does not wait for it.
+        seen = built_from.store_state(mine, embedder="hash:64", dim=64, vectors="float16",
+                                      locked=False)
+    assert seen == built_from.store_state(mine, embedder="hash:64", dim=64, vectors="float16")
+    assert seen["head"]["seq"] == store._tail()[0]

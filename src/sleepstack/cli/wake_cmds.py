@@ -69,8 +69,10 @@ def _index(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..sleep.cycle import settings_from_config
 
     mem = ctx.memory()
-    # A remote store's shards are cut on the local engine's pool ([sleep] concurrency).
-    engine = LocalEngine(concurrency=settings_from_config(mem.config)["concurrency"])
+    # A remote store's shards are cut on the local engine's pool ([sleep] concurrency;
+    # [sleep] processes >= 2: a process pool).
+    settings = settings_from_config(mem.config)
+    engine = LocalEngine(concurrency=settings["concurrency"], processes=settings["processes"])
     info = build_generation(mem.store, embedder=mem.config.embedder, full=args.full,
                             progress=_progress, engine=engine)
     state = "published" if info.published else "unchanged, still"
