@@ -189,3 +189,43 @@ def test_items_on_the_drivers_disk_upload_nothing_extra(
         store.fs, gen, None, engine=LocalEngine(concurrency=2, work_cache=False))
     assert stats["shared_generation"] is None and stats["work_items"] == len(entries)
     assert keys and all(k.startswith(f"{shards.SHARD_DIR}/shards/") for k in keys)
+
+
+def test_the_remote_cycle_cuts_its_shards_from_the_stores_copy(
+        bucket: str, client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--engine flyte --remote`` in Flyte's local mode, told it runs on a cluster."""
+    pytest.importorskip("flyte")
+    from cycle_seed import make_store, seed
+    from sleepstack.sleep import flyte_driver as fd
+
+    url = f"s3://{bucket}/remote"
+    store = make_store(url)  # type: ignore[arg-type]  # Store.init takes a URL too
+    seed(store)
+    store.fs.close()  # type: ignore[attr-defined]
+    monkeypatch.setenv("SLEEPSTACK_CACHE", str(tmp_path / "driver-cache"))
+    # The driver task believes it is on a cluster (its engine is then `remote`), and no
+    # item may read the driver's file: a pod cannot see its disk.
+    monkeypatch.setattr(fd, "on_cluster", lambda: True)
+    fetched: list[str] = []
+    real = shard_input.generation_for
+
+    def pod(item: dict[str, Any], fs_for: Any) -> Path:
+        got = real({**item, "gen_id": {**item["gen_id"], "host": "pod"}}, fs_for)
+        fetched.append(str(item["gen_sha"]))
+        return got
+
+    monkeypatch.setattr(shard_input, "generation_for", pod)
+    shard_input.forget_downloads()
+    run = fd.launch_cycle(url, remote=False, now="2026-01-06T06:00:00Z",
+                          cache_root=tmp_path / "flyte")
+    index = run.summary.index or {}
+    assert not run.summary.noop and index.get("published"), index
+    assert fetched, "no shard item downloaded the generation"
+    listed = client.list_objects_v2(Bucket=bucket, Prefix=f"remote/{shard_input.GEN_DIR}/")
+    assert not listed.get("Contents")  # the shared copy is gone once the entries are in
+    store = Store.open(url)
+    manifest = shards.read_manifest(store)
+    assert manifest is not None
+    for entry in manifest["shards"].values():
+        assert shards.sha256_hex(store.fs.read_bytes(entry["key"])) == entry["sha"]
+    store.fs.close()  # type: ignore[attr-defined]
