@@ -445,7 +445,7 @@ def build_generation(
 
         manifest = read_manifest(store)
         if not full and up_to_date(manifest, store_state(store, embedder=spec, dim=dim,
-                                                         vectors=dtype, locked=False)):
+                                                         vectors=dtype, locked=False), store):
             assert manifest is not None
             items = int(manifest.get("items") or 0)
             return GenerationInfo(int(manifest["generation"]), "", 0, 0, items,

@@ -14,7 +14,9 @@ tree, but what of it decides the rows (the embedder, the vector type) is read
 from it at every check and is part of the state. So while the log's tail is
 still the recorded one and nothing else in :func:`store_state` differs,
 nothing the index reads has changed and a builder, in any process on any
-machine, may skip the build and the publication (:func:`up_to_date`). The
+machine, may skip the build and the publication (:func:`up_to_date`; a log
+compaction chained right after the recorded entry, which changes no file, is
+the same state). The
 check costs the manifest's GET, the config's and a read of the log's tail; it
 writes nothing.
 
@@ -82,8 +84,31 @@ def store_state(store: Store, *, embedder: str, dim: int, vectors: str,
             "schema": SCHEMA_VERSION, "shard_format": SHARD_FORMAT, "code": index_code()}
 
 
-def up_to_date(manifest: dict[str, Any] | None, state: dict[str, Any]) -> bool:
-    """Whether *manifest* was built from exactly *state* (and names shards at all)."""
+def up_to_date(manifest: dict[str, Any] | None, state: dict[str, Any],
+               store: Store | None = None) -> bool:
+    """Whether *manifest* was built from *state* (and names shards at all).
+
+    With *store*, a tail one entry past the record is the same state when that
+    entry is a log compaction chained right onto the recorded one: compaction
+    folds log segments and changes no file (the cycle compacts after it indexed).
+    """
     if not manifest or not manifest.get("shards"):
         return False
-    return manifest.get("built_from") == state
+    made = manifest.get("built_from")
+    if made == state:
+        return True
+    if store is None or not isinstance(made, dict):
+        return False
+    if {k: v for k, v in made.items() if k != "head"} != \
+            {k: v for k, v in state.items() if k != "head"}:
+        return False
+    return _compaction_after(store, made.get("head"), state["head"])
+
+
+def _compaction_after(store: Store, recorded: object, now: dict[str, Any]) -> bool:
+    if not isinstance(recorded, dict) or now.get("seq") != recorded.get("seq", -2) + 1:
+        return False
+    last = store._last_entry()  # the tail entry itself (what _tail reads the seq of)
+    return (isinstance(last, dict) and last.get("op") == "compact"
+            and last.get("seq") == now["seq"] and last.get("hash") == now["hash"]
+            and last.get("prev_hash") == recorded.get("hash"))
