@@ -292,7 +292,7 @@ def plan_embedding(store: Store, *, embedder: str | None = None,
     spec = embedder or configured_embedder(store)
     dim = int(get_embedder(spec).dim)
     directory = index_dir(store)
-    if full:
+    if full or not _publishes_shards(store):
         cur = current_generation(directory)
     else:
         with build_lock(directory):  # a fresh pod's empty cache starts from the shards too
