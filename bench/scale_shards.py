@@ -11,7 +11,10 @@ synthetic turns hold no secrets, and the index build still judges every row). Th
 * **shard build**: the generation is cut into shards and published (manifest
   and all, :func:`~sleepstack.index.shards.publish_shards`) from scratch with
   the local engine at 1, 2 and 4 workers (one work item per shard, a thread
-  pool), each against the 1-worker run of the same scale; then one user
+  pool; with ``--pools threads,processes`` also the engine's process pool,
+  ``[sleep] processes``, and ``pods``: threads whose batches each download the
+  generation from the store, as Flyte pods do), each against the 1-worker run
+  of the same scale and pool; then one user
   writes a turn and the next publication's engine work is counted (content
   keys: only that user's shard and the base are cut);
 * **recall per user**: a wake replica reads the store through the
@@ -27,6 +30,7 @@ minutes per 100k turns on a 2-core machine, and the run measures the build and
 the read path, not S3. ``--scales 1000000:1000`` runs the 1M-turn scale alone.
 
     python bench/scale_shards.py [--scales 100000:100,1000000:1000] [--workers 1,2,4]
+                                 [--pools threads,processes]
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from scale import QUESTIONS, TEMPLATES, sentence
 from sleepstack import environment
 from sleepstack.api import Memory
 from sleepstack.engines import LocalEngine
-from sleepstack.index import shard_reader, shards
+from sleepstack.index import shard_input, shard_reader, shards
 from sleepstack.index.build import build_generation
 from sleepstack.index.location import current_generation, index_dir
 from sleepstack.store import LocalFS, Store
@@ -104,13 +108,25 @@ def seed_store(home: Path, turns: int, users: int) -> Memory:
     return mem
 
 
-def publish_fresh(view: Store, home: Path, gen: Path, number: int, workers: int
-                  ) -> tuple[float, dict[str, Any]]:
-    """Publish every shard from scratch (no manifest, no objects) on *workers* threads."""
+def publish_fresh(view: Store, home: Path, gen: Path, number: int, workers: int,
+                  pool: str = "threads") -> tuple[float, dict[str, Any]]:
+    """Publish every shard from scratch (no manifest, no objects) on *workers* of *pool*."""
     shutil.rmtree(home / shards.SHARD_DIR, ignore_errors=True)
-    engine = LocalEngine(concurrency=workers, work_cache=False)
+    engine = LocalEngine(concurrency=workers, work_cache=False,
+                         processes=workers if pool == "processes" else 0)
+    same_file = shard_input._same_file
+    if pool == "pods":
+        # As Flyte pods would: the generation is uploaded once and every batch
+        # downloads it (the driver's file is treated as another machine's).
+        shard_input.set_shared(True)
+        shard_input._same_file = lambda path, ident: False  # type: ignore[assignment]
     t = time.perf_counter()
-    manifest = shards.publish_shards(view, gen, number, engine=engine)
+    try:
+        manifest = shards.publish_shards(view, gen, number, engine=engine)
+    finally:
+        shard_input.set_shared(None)
+        shard_input._same_file = same_file  # type: ignore[assignment]
+        shard_input.forget_downloads()
     return time.perf_counter() - t, manifest
 
 
@@ -149,8 +165,8 @@ def measure_recall(mem: Memory, view: Store, users: int, sample: int
             "whole_p95": pct(whole, 95), "fetched_per_user": fetched / len(picked)}
 
 
-def run_scale(turns: int, users: int, workers: list[int], sample: int, root: Path
-              ) -> dict[str, Any]:
+def run_scale(turns: int, users: int, workers: list[int], sample: int, root: Path,
+              pools: tuple[str, ...] = ("threads",)) -> dict[str, Any]:
     home = root / f"scale-shards-{turns}"
     shutil.rmtree(home, ignore_errors=True)
     os.environ["SLEEPSTACK_CACHE"] = str(root / f"cache-{turns}")
@@ -169,11 +185,19 @@ def run_scale(turns: int, users: int, workers: list[int], sample: int, root: Pat
     say(f"generation of {info.items:,} rows in {out['index_s']:.0f} s")
     view = Store(ObjectView(home))
     out["build"] = {}
-    for w in workers:
-        seconds, manifest = publish_fresh(view, home, gen, number, w)
-        assert manifest["build"]["built"] == len(manifest["shards"]) == users + 1
-        out["build"][w] = seconds
-        say(f"{w} worker(s): {len(manifest['shards'])} shards in {seconds:.1f} s")
+    out["pools"] = {}
+    for pool in pools:
+        out["pools"][pool] = {}
+        for w in workers:
+            seconds, manifest = publish_fresh(view, home, gen, number, w, pool)
+            assert manifest["build"]["built"] == len(manifest["shards"]) == users + 1
+            out["pools"][pool][w] = seconds
+            out["pools"][pool][f"mode-{w}"] = manifest["build"].get("mode")
+            out["pools"][pool][f"plan-{w}"] = manifest["build"].get("plan_s")
+            say(f"{w} worker(s), {pool} ({manifest['build'].get('mode')}):"
+                f" {len(manifest['shards'])} shards in {seconds:.1f} s"
+                f" (content keys {manifest['build'].get('plan_s')} s)")
+    out["build"] = {w: out["pools"][pools[0]][w] for w in workers}
     user_bytes = [e["bytes"] for n, e in manifest["shards"].items() if n.startswith("u-")]
     out["user_shard_bytes"] = sum(user_bytes) / len(user_bytes)
     # One user writes: the next publication cuts that user's shard and the base only.
@@ -199,6 +223,9 @@ def main() -> int:
     p.add_argument("--scales", default="100000:100,1000000:1000",
                    help="turns:users pairs, smallest first (the first is the reference)")
     p.add_argument("--workers", default="1,2,4")
+    p.add_argument("--pools", default="threads",
+                   help="threads, processes, pods (threads, each batch downloading the"
+                        " generation as a Flyte pod does), comma-separated")
     p.add_argument("--sample", type=int, default=40, help="users whose recall is timed")
     p.add_argument("--root", default=None, help="scratch directory (default: a temp dir)")
     args = p.parse_args()
@@ -213,20 +240,23 @@ def main() -> int:
     root.mkdir(parents=True, exist_ok=True)
     results = []
     for t, u in scales:
-        results.append(run_scale(t, u, workers, args.sample, root))
+        results.append(run_scale(t, u, workers, args.sample, root,
+                                 tuple(x for x in args.pools.split(",") if x)))
         print(json.dumps(results[-1]), flush=True)  # each scale's figures as soon as it ends
     shutil.rmtree(root, ignore_errors=True)
     print(f"\nShard build, hashing embedder, local filesystem store, {os.cpu_count()} CPUs "
           "(shared: each figure against 1 worker of the same scale, same run)")
     rows: list[list[object]] = []
     for r in results:
-        one = r["build"][1]
-        for w, seconds in r["build"].items():
-            rows.append([f"{r['turns']:,} / {r['users']:,}", w, f"{r['users'] + 1:,}",
-                         f"{seconds:.1f}", f"{r['turns'] / seconds:,.0f}",
-                         f"{one / seconds:.2f}x"])
-    print(table(["turns / users", "workers", "shards", "seconds", "turns/s", "vs 1 worker"],
-                rows))
+        for pool, runs in r["pools"].items():
+            one = runs[1]
+            for w in workers:
+                seconds = runs[w]
+                rows.append([f"{r['turns']:,} / {r['users']:,}", pool, runs[f"mode-{w}"], w,
+                             f"{r['users'] + 1:,}", f"{seconds:.1f}", f"{runs[f'plan-{w}']}",
+                             f"{r['turns'] / seconds:,.0f}", f"{one / seconds:.2f}x"])
+    print(table(["turns / users", "pool", "ran as", "workers", "shards", "seconds",
+                 "of which content keys s", "turns/s", "vs 1 worker"], rows))
     print("\nAfter one user writes: shards the next publication cuts (the rest reused)")
     print(table(["turns / users", "cut", "reused", "seconds"],
                 [[f"{r['turns']:,} / {r['users']:,}", r["incremental_built"],

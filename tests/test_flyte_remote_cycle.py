@@ -115,6 +115,10 @@ def test_the_whole_cycle_runs_inside_the_task(bucket: str, client: Any, aws_env:
     # A rerun finds nothing new: a no-op, and still no lease left behind.
     again = fd.launch_cycle(url, remote=False, now=NOW, cache_root=tmp_path / "flyte")
     assert again.summary.noop and again.summary.cycle_id == summary.cycle_id
+    # ... whose task, with a cache of its own, finds the manifest built from this very
+    # state: no rebuild, no republication (index/built_from.py).
+    assert again.summary.index and again.summary.index.get("skipped"), again.summary.index
+    assert read_manifest(Store.open(url)) == manifest
     assert _lease_objects(client, bucket, "mem") == []
 
 

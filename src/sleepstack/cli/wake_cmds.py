@@ -69,11 +69,15 @@ def _index(args: argparse.Namespace, ctx: Invocation) -> int:
     from ..sleep.cycle import settings_from_config
 
     mem = ctx.memory()
-    # A remote store's shards are cut on the local engine's pool ([sleep] concurrency).
-    engine = LocalEngine(concurrency=settings_from_config(mem.config)["concurrency"])
+    # A remote store's shards are cut on the local engine's pool ([sleep] concurrency;
+    # [sleep] processes >= 2: a process pool).
+    settings = settings_from_config(mem.config)
+    engine = LocalEngine(concurrency=settings["concurrency"], processes=settings["processes"])
     info = build_generation(mem.store, embedder=mem.config.embedder, full=args.full,
                             progress=_progress, engine=engine)
     state = "published" if info.published else "unchanged, still"
+    if info.skipped:  # a remote store whose manifest was built from this state (#15)
+        state = f"unchanged (build skipped: {info.skipped}), still"
     ctx.emit(info.to_dict(),
              f"index generation {info.generation} {state}: +{info.added} -{info.removed}"
              f" ={info.unchanged} ({info.items} items, {info.seconds:.2f}s)")

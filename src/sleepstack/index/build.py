@@ -81,6 +81,8 @@ class GenerationInfo:
     embedder: str = ""
     items: int = 0
     published: bool = True
+    #: why the build was skipped (the published manifest was built from this very state)
+    skipped: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -94,7 +96,7 @@ class GenerationInfo:
             "embedder": self.embedder,
             "items": self.items,
             "published": self.published,
-        }
+        } | ({"skipped": self.skipped} if self.skipped else {})
 
 
 @dataclass
@@ -126,6 +128,32 @@ def configured_vectors(store: Store) -> str:
         return Config.parse(store.fs.read_bytes(CONFIG_FILE).decode("utf-8")).vectors
     except FileNotFoundError:
         return Config().vectors
+
+
+def _publishes_shards(store: Store) -> bool:
+    """Whether builds of *store* publish shards: a remote store, shards switched on."""
+    if store.fs.local_path() is not None:
+        return False
+    from .shards import enabled
+
+    return enabled()
+
+
+def _current_or_seeded(store: Store, directory: Path, manifest: dict[str, Any] | None,
+                       spec: str, dim: int, dtype: str) -> tuple[int, Path] | None:
+    """The current generation; when this machine has none (a fresh pod), the published one.
+
+    Assembled from the manifest's shards (seed_shards.py), so the build continues
+    incrementally instead of reading and embedding the whole store again.
+    """
+    cur = current_generation(directory)
+    if cur is not None or not _publishes_shards(store):
+        return cur
+    from .seed_shards import seed_from_manifest
+    from .shards import read_manifest
+
+    given = manifest if manifest is not None else read_manifest(store)
+    return seed_from_manifest(store, directory, given, spec=spec, dim=dim, dtype=dtype)
 
 
 def _open_previous(path: Path, spec: str, dim: int,
@@ -264,7 +292,12 @@ def plan_embedding(store: Store, *, embedder: str | None = None,
     spec = embedder or configured_embedder(store)
     dim = int(get_embedder(spec).dim)
     directory = index_dir(store)
-    cur = current_generation(directory)
+    if full or not _publishes_shards(store):
+        cur = current_generation(directory)
+    else:
+        with build_lock(directory):  # a fresh pod's empty cache starts from the shards too
+            cur = _current_or_seeded(store, directory, None, spec, dim,
+                                     configured_vectors(store))
     prev, same_schema = _open_previous(cur[1], spec, dim) if cur is not None else (None, False)
     try:
         incremental = prev is not None and not (full or not same_schema)
@@ -389,7 +422,10 @@ def build_generation(
     texts here; anything still missing is embedded as usual. *vector_dtype*
     (``"float32"`` or ``"float16"``) is the stored width, by default the store's
     ``[index] vectors``; a change of width rebuilds in full. On a remote store
-    the shards are cut as work items on *engine* (the cycle's; None: one by one).
+    the shards are cut as work items on *engine* (the cycle's; None: one by one);
+    unless *full*, a build of the very state the published manifest was built
+    from is skipped (``skipped`` says why: built_from.py), and an empty local
+    cache starts from the published shards (seed_shards.py).
     """
     t0 = time.perf_counter()
     spec = embedder or configured_embedder(store)
@@ -399,14 +435,32 @@ def build_generation(
     if dtype not in VECTOR_DTYPES:
         raise UsageError(f"index vectors must be one of {', '.join(VECTOR_DTYPES)}, not {dtype!r}",
                          key="index.vectors")
+    built_from: dict[str, Any] | None = None
+    manifest: dict[str, Any] | None = None
+    if _publishes_shards(store):
+        # Another process (a replica, the last cycle's pod) may have published exactly
+        # this state already: then there is nothing to build or upload (built_from.py).
+        from .built_from import store_state, up_to_date
+        from .shards import read_manifest
+
+        manifest = read_manifest(store)
+        if not full and up_to_date(manifest, store_state(store, embedder=spec, dim=dim,
+                                                         vectors=dtype, locked=False), store):
+            assert manifest is not None
+            items = int(manifest.get("items") or 0)
+            return GenerationInfo(int(manifest["generation"]), "", 0, 0, items,
+                                  time.perf_counter() - t0, spec, items, published=False,
+                                  skipped="the published manifest was built from this state")
+        built_from = store_state(store, embedder=spec, dim=dim, vectors=dtype)
     directory = index_dir(store)
     with build_lock(directory):
-        cur = current_generation(directory)
+        cur = (current_generation(directory) if full or built_from is None else
+               _current_or_seeded(store, directory, manifest, spec, dim, dtype))
         prev, same_schema = (_open_previous(cur[1], spec, dim, dtype) if cur is not None
                              else (None, False))
         try:
             return _build_locked(store, directory, cur, prev, spec, dim, full or not same_schema,
-                                 progress, t0, vectors or {}, dtype, engine)
+                                 progress, t0, vectors or {}, dtype, engine, built_from)
         finally:
             if prev is not None:
                 prev.close()
@@ -425,6 +479,7 @@ def _build_locked(
     vectors: Mapping[str, Sequence[float]],
     dtype: str = DEFAULT_VECTORS,
     engine: Engine | None = None,
+    built_from: dict[str, Any] | None = None,
 ) -> GenerationInfo:
     incremental = prev is not None and not full
     plan, _ = _plan(store, _indexed_sources(prev if incremental else None))
@@ -432,6 +487,12 @@ def _build_locked(
     if prev is not None:
         prev_items = int(prev.execute("SELECT count(*) FROM items").fetchone()[0])
     if incremental and plan.empty and cur is not None:
+        if built_from is not None:
+            # Nothing to index, but the store moved on (a cycle's report, a proposal):
+            # the manifest says so, shards reused by content, so the next check skips.
+            from .shards import publish_shards
+
+            publish_shards(store, cur[1], cur[0], engine=engine, built_from=built_from)
         return GenerationInfo(cur[0], str(cur[1]), 0, 0, prev_items, time.perf_counter() - t0,
                               spec, prev_items, published=False)
     if progress is not None:
@@ -502,10 +563,9 @@ def _build_locked(
     os.replace(tmp, final)
     publish(directory, number)
     prune(directory)
-    if store.fs.local_path() is None:  # replicas of a remote store read shards (shards.py)
-        from .shards import enabled, publish_shards
+    if built_from is not None:  # replicas of a remote store read shards (shards.py)
+        from .shards import publish_shards
 
-        if enabled():
-            publish_shards(store, final, number, engine=engine)
+        publish_shards(store, final, number, engine=engine, built_from=built_from)
     return GenerationInfo(number, str(final), len(plan.add), removed, before,
                           time.perf_counter() - t0, spec, total)

@@ -18,7 +18,10 @@ item's ``work`` cuts its shard from the generation file into a private temp
 file and uploads it to ``derived/index/shards/<name>-<sha16>.sqlite``
 (immutable, content-addressed), and returns the manifest entry. The item
 holds its fingerprint, so an engine's content cache (the local work cache,
-Flyte's) can only ever serve the entry of the same content.
+Flyte's) can only ever serve the entry of the same content. Where the
+engine runs items off the driver's machine (Flyte on a cluster), the driver
+uploads the generation once and the items, batched about one per worker,
+download it instead (:mod:`.shard_input`); the shards' bytes are the same.
 
 Nothing here writes the manifest: :func:`~sleepstack.index.shards.publish_shards`
 does, under the store lock and a live lease, once every shard is up.
@@ -31,6 +34,7 @@ import hashlib
 import sqlite3
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -40,6 +44,7 @@ from ..plan import CycleState, Item, Phase, Plan, Result
 from ..store.audit import sha256_hex
 from ..store.erase import PUBLISHED_INDEX
 from ..store.fs import StoreFS, open_fs
+from . import shard_input
 from .schema import connect_rw
 
 if TYPE_CHECKING:
@@ -209,23 +214,37 @@ def plan_shards(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None
 # --------------------------------------------------------------------- work
 _open_lock = threading.Lock()
 _open_fs: dict[str, StoreFS] = {}
+#: stores a worker (another process, another machine) opened itself: once per process
+_opened: dict[str, StoreFS] = {}
 
 
 def _fs_for(url: str) -> StoreFS:
     """The store a work item uploads to: the driver's own handle when it runs here."""
     with _open_lock:
-        fs = _open_fs.get(url)
-    return fs if fs is not None else open_fs(url, must_exist=True)
+        fs = _open_fs.get(url) or _opened.get(url)
+        if fs is None:
+            fs = _opened[url] = open_fs(url, must_exist=True)
+    return fs
 
 
 def shard_work(item: Item, settings: dict[str, Any]) -> Result:
-    """Cut one shard and upload it unless the store has its bytes; its manifest entry."""
+    """Cut one shard (or a batch: ``{"entries": [...]}``) and upload it; its manifest entry.
+
+    The generation is the driver's file, or the store's shared copy where the
+    driver's disk is not this one (:mod:`.shard_input`).
+    """
     del settings  # the item (its fingerprint) decides the shard; nothing else does
+    gen = shard_input.generation_for(item, _fs_for)
+    if "batch" in item:  # one pod, one download, many shards
+        return {"entries": [_cut_one(gen, {**item, **one}) for one in item["batch"]]}
+    return _cut_one(gen, item)
+
+
+def _cut_one(gen: Path, item: Item) -> Result:
     name = str(item["shard"])
     with tempfile.TemporaryDirectory(prefix="sleepstack-shard-") as tmp:
         dest = Path(tmp) / "shard.sqlite"
-        cut_shard(Path(str(item["gen"])), dest, str(item["kind"]),
-                  None if item["of"] is None else str(item["of"]))
+        cut_shard(gen, dest, str(item["kind"]), None if item["of"] is None else str(item["of"]))
         data = dest.read_bytes()
     sha = sha256_hex(data)
     key = shard_key(name, sha)
@@ -246,7 +265,7 @@ def shard_split(state: CycleState) -> list[Item]:
 def shard_merge(state: CycleState, results: list[Result]) -> None:
     """Collect the shards' entries into ``state.inputs["shard_entries"]``."""
     entries: dict[str, Any] = dict(state.inputs.get("shard_entries", {}))
-    for r in results:
+    for r in (e for res in results for e in res.get("entries", [res])):
         entries[str(r["shard"])] = {"key": r["key"], "sha": r["sha"], "bytes": r["bytes"],
                                     "fp": r["fp"], "uploaded": r.get("uploaded", 0)}
     state.inputs["shard_entries"] = entries
@@ -274,28 +293,49 @@ def _runner(engine: Engine | None) -> tuple[Runner, str]:
     runner = copy.copy(engine)
     if isinstance(getattr(runner, "plan", None), str):
         runner.plan = SHARD_PLAN  # type: ignore[attr-defined]
+    if int(getattr(runner, "processes", 0) or 0) >= 2 and hasattr(runner, "process_threshold"):
+        # A local engine given processes ([sleep] processes) cuts on a process pool: a
+        # shard item is a few bytes of JSON, but its work is seconds of Python around
+        # SQLite, which threads only take turns at (the GIL). The engine's size threshold
+        # measures payloads, not work, so it is waived for this plan.
+        runner.process_threshold = 0
     return runner.run, str(getattr(runner, "name", "engine"))
 
 
 def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, *,
-                  engine: Engine | None = None, run_id: str = "shards"
+                  engine: Engine | None = None, run_id: str = "shards",
+                  shared: bool | None = None
                   ) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
     """Every shard of *gen_path* in the store: its manifest entries, and what it took.
 
     Unchanged shards come from *previous*; the rest are cut and uploaded as
     work items on *engine* (None: here, one after the other). A result an
     engine served from its cache whose object has since been pruned is cut
-    again here.
+    again here. *shared* (None: when the engine runs items off this machine,
+    :func:`~.shard_input.shared_wanted`) hands the items the generation
+    through the store, in batches of about one per worker.
     """
+    t0 = time.perf_counter()
     reused, items = plan_shards(fs, gen_path, previous)
+    t_plan = time.perf_counter() - t0
+    mode: str | None = None
+    share = bool(items) and (shard_input.shared_wanted(engine) if shared is None else shared)
+    work: list[Item] = items
+    given: dict[str, Any] = {}
+    if share:
+        given = shard_input.share(fs, gen_path)
+        items = [{**i, **{k: v for k, v in given.items() if k != "gen_uploaded"}} for i in items]
+        work = shard_input.batches(items, int(getattr(engine, "concurrency", 1) or 1))
     state = CycleState(home=fs.url, cycle_id=run_id, key=f"shards:{run_id}", now="",
-                       dry_run=False, settings={}, inputs={"shard_items": items})
+                       dry_run=False, settings={}, inputs={"shard_items": work})
     run, how = _runner(engine)
     with _open_lock:
         _open_fs[fs.url] = fs
     try:
         if items:
             run(shard_plan(), state)
+            owner = getattr(run, "__self__", None)  # the engine's copy: how the phase ran
+            mode = getattr(owner, "modes", {}).get("shard") if owner is not None else None
         built: dict[str, dict[str, Any]] = dict(state.inputs.get("shard_entries", {}))
         missing = [i for i in items if i["shard"] not in built]
         if built:
@@ -309,8 +349,13 @@ def build_entries(fs: StoreFS, gen_path: Path, previous: dict[str, Any] | None, 
         with _open_lock:
             if _open_fs.get(fs.url) is fs:
                 del _open_fs[fs.url]
+        if share:  # every item is done: nobody needs the shared generation any more
+            shard_input.drop_shared(fs)
     uploaded = sum(int(e.pop("uploaded", 0)) for e in built.values())
     entries = {**reused, **built}
     stats = {"shards": len(entries), "built": len(items), "reused": len(reused),
-             "recut": len(missing), "uploaded_bytes": uploaded, "engine": how if items else None}
+             "recut": len(missing), "uploaded_bytes": uploaded, "engine": how if items else None,
+             "shared_generation": int(given.get("gen_uploaded", 0)) if share else None,
+             "work_items": len(work) if items else 0, "mode": mode,
+             "plan_s": round(t_plan, 3), "cut_s": round(time.perf_counter() - t0 - t_plan, 3)}
     return dict(sorted(entries.items())), stats

@@ -66,13 +66,16 @@ def _check_writer(store: Store) -> None:
 
 
 def publish_shards(store: Store, gen_path: Path, number: int, *,
-                   engine: Engine | None = None) -> dict[str, Any]:
+                   engine: Engine | None = None,
+                   built_from: dict[str, Any] | None = None) -> dict[str, Any]:
     """Upload generation *number*'s shards and point the manifest at them; the manifest.
 
     The shards are cut and uploaded as work items on *engine* (the cycle's;
     None: here, one after the other), except those whose content the current
     manifest already names (:mod:`.shard_tasks`). Only then, under the store
-    lock and a live lease, is the manifest replaced.
+    lock and a live lease, is the manifest replaced. *built_from* is the store
+    state the generation was built from (:mod:`.built_from`): recorded, so a
+    later build of the same state, in any process, is skipped.
     """
     t0 = time.perf_counter()
     entries, stats = build_entries(store.fs, gen_path, read_manifest(store), engine=engine,
@@ -82,7 +85,10 @@ def publish_shards(store: Store, gen_path: Path, number: int, *,
         "generation": number, "embedder": meta.get("embedder"), "dim": meta.get("dim"),
         "schema": meta.get("schema"), "published_at": time.time(), "shards": entries,
         "topics": {slug: topic_name(slug) for slug in _topics_of(gen_path)},
+        "items": int(meta.get("items") or 0),
     }
+    if built_from is not None:
+        manifest["built_from"] = built_from
     with store.fs.lock():
         _check_writer(store)
         previous = read_manifest(store)
