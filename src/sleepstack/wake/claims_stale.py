@@ -44,11 +44,13 @@ _lock = threading.Lock()
 def _state(store: Store, path: str, gen_ident: object) -> object:
     root = store.fs.local_path()
     if root is None:
-        return ("gen", gen_ident)  # a remote store: the map changes only with a cycle
+        # A remote store: the map changes only with a cycle, which publishes a
+        # new generation; without one (degraded) it is read every time.
+        return None if gen_ident is None else ("gen", gen_ident)
     try:
         st = os.stat(os.path.join(root, path))
     except OSError:
-        return None
+        return ("absent",)  # no cycle wrote one yet: nothing to read until one does
     return (st.st_size, st.st_mtime_ns)
 
 
@@ -61,6 +63,11 @@ def claims_for(store: Store, user: str, gen_ident: object = None) -> dict[str, S
         hit = _cache.get(key)
     if hit is not None and state is not None and hit[0] == state:
         return hit[1]
+    if state == ("absent",):
+        slots: dict[str, SlotHistory] = {}
+        with _lock:
+            _cache[key] = (state, slots)
+        return slots
     try:
         slots = load_claims_map(store.read_text(path))
     except (SleepstackError, OSError, UnicodeDecodeError):
