@@ -83,7 +83,7 @@ def dump_claims_map(user: str, slots: Mapping[str, SlotHistory]) -> str:
     body = {"version": CLAIMS_VERSION, "user": user, "slots": {
         name: {"multi": h.multi, "values": [v.as_json() for v in h.values]}
         for name, h in sorted(slots.items())}}
-    return json.dumps(body, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    return json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 
 def _str(d: Mapping[str, Any], key: str) -> str | None:
