@@ -205,3 +205,20 @@ def test_a_value_removed_cycles_later_is_marked_in_every_older_turn(tmp_path: Pa
     (home / "user" / "ana" / "claims.json").unlink()
     line = next(ln for ln in str(_recall(home)["context"]).splitlines() if "rash again" in ln)
     assert "no longer current" not in line
+
+
+def test_forgetting_the_turn_that_stated_a_value_takes_it_out_of_the_map(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert run_cli("init", home=home).returncode == 0
+    _say(home, "I live in Rotterdam, close to the harbour.", 20)
+    _say(home, "We moved to Eindhoven last week.", 10)
+    _sleep(home)
+    path = home / "user" / "ana" / "claims.json"
+    slots = json.loads(path.read_text())["slots"]
+    old = next(v for v in slots["lives_in"]["values"] if v["value"] == "Rotterdam")
+    assert old["to"] and old["by"]
+    r = run_cli("forget", "--user", "ana", "--turn", *old["turns"], "--reason", "test",
+                home=home)
+    assert r.returncode == 0, r.stderr
+    assert "Rotterdam" not in path.read_text()
+    assert "Eindhoven" in path.read_text()
