@@ -90,8 +90,11 @@ def _text_words(text: str) -> set[str]:
     return {_fold(w) for w in _WORD.findall(text)}
 
 
+_NON_DIGIT = re.compile(r"\D+")
+
+
 def _digits(text: str) -> str:
-    return "".join(ch for ch in text if ch.isdigit())
+    return _NON_DIGIT.sub("", text)
 
 
 class _Matcher:
@@ -104,10 +107,19 @@ class _Matcher:
         self.digits = digits if len(digits) >= 6 and len(digits) >= len(v.replace(" ", "")) // 2 \
             else None
         self.words = [w for w in (_fold(x) for x in _WORD.findall(v)) if w and w not in _SKIP]
+        # A cheap first test on the lower-cased text before it is split into words.
+        self.needle = self.email or (None if self.digits else max(self.words, key=len,
+                                                                  default=""))
 
     @property
     def usable(self) -> bool:
         return bool(self.email or self.digits or self.words)
+
+    def may_be_in(self, low: str, digits: str) -> bool:
+        """The cheap first test: False when the lower-cased text cannot name the value."""
+        if self.digits is not None:
+            return self.digits in digits
+        return bool(self.needle) and self.needle is not None and self.needle in low
 
     def named_in(self, text: str, words: set[str], digits: str) -> bool:
         if self.email is not None:
@@ -157,15 +169,22 @@ def stale_by_claims(slots: dict[str, SlotHistory],
                 closed.append((m, current, h.multi, v, v.valid_to, since_ts))
     if not closed:
         return out
+    latest = max(c[5] for c in closed)
+    any_digits = any(c[0].digits for c in closed)
     for row in rows:
         if row.layer not in ("raw", "note", "short_term") or not row.cites:
             continue
         ts = row.at_ts
-        if ts is None:
+        if ts is None or ts >= latest:
             continue
-        words, digits = _text_words(row.text), _digits(row.text)
-        for m, current, multi, v, since, since_ts in closed:
-            if ts >= since_ts or not m.named_in(row.text, words, digits):
+        low = row.text.casefold()
+        digits = _digits(low) if any_digits else ""
+        hits = [c for c in closed if ts < c[5] and c[0].may_be_in(low, digits)]
+        if not hits:
+            continue
+        words = _text_words(row.text)
+        for m, current, multi, v, since, _since_ts in hits:
+            if not m.named_in(row.text, words, digits):
                 continue
             also = any(c.named_in(row.text, words, digits) for c in current)
             if also and not multi:
