@@ -9,6 +9,7 @@ never been there — except for the tombstones that keep cites resolvable:
   their text becomes ``[REDACTED:forget] erased by <forget id>``;
 - ``facts.jsonl`` loses erased facts (and citations of erased turns);
 - ``graph.json`` loses relations and entities only erased turns stated;
+- ``claims.json`` loses the erased facts' values and the erased turns;
 - cited Markdown lines (``SHORT_TERM``, ``LONG_TERM``, notes) whose every cite
   was erased are dropped, the others lose the erased cites;
 - whole files of an erased user or session go, and shared JSON (reports,
@@ -100,6 +101,11 @@ def transform(path: str, text: str, sel: Selection, forget_id: str,
                                                                                  set()))
     elif erased and path.startswith("user/") and path.endswith(".md"):
         out = _drop_cited(out, erased)
+    elif erased and path == f"user/{owner}/claims.json":  # issue 10: the claims map
+        from ..layers.claims_map import erase_from_claims_map
+
+        out = erase_from_claims_map(out, sel.facts.get(owner or "", set()),
+                                    sel.turns.get(owner or "", set()))
     elif erased and path == f"user/{owner}/graph.json":  # issue 14: the graph tier
         from ..graph.erase import erase_turns
 

@@ -178,14 +178,25 @@ def resolve(
             # An explicit removal ("sold the Civic", "Priya left"): it closes the
             # current value it names and is itself kept as history, never current.
             base = attr[len(ENDED):]
-            for f in list(facts):
-                if (f.current and f.subject.casefold() == n.subject.casefold()
+
+            def ends(f: Fact, any_slot: bool, base: str = base, n: Fact = n,
+                     n_at: datetime = n_at) -> bool:
+                return (f.current and f.subject.casefold() == n.subject.casefold()
                         and not f.attribute.startswith(ENDED)
-                        and (base == "*" or f.attribute.casefold() == base)
-                        and _t(f.valid_from) <= n_at and _same_value(f.value, n.value)):
-                    closed = f.close(n.valid_from, by=n.id)
-                    update(closed)
-                    superseded.append((closed, n))
+                        and (base == "*" or f.attribute.casefold() == base
+                             or (any_slot and f.attribute.casefold() != "other"))
+                        and _t(f.valid_from) <= n_at
+                        and (_norm(f.value) == _norm(n.value) if any_slot
+                             else _same_value(f.value, n.value)))
+
+            # The slot the removal was read in first; when it holds no such value,
+            # the same value wherever the speaker's claims put it ("Bella went to
+            # live with my parents" read as family, while Bella is a pet), named exactly.
+            hits = [f for f in facts if ends(f, False)] or [f for f in facts if ends(f, True)]
+            for f in hits:
+                closed = f.close(n.valid_from, by=n.id)
+                update(closed)
+                superseded.append((closed, n))
             n = n.close(n.valid_from)
             historical.append(n)
             put(n)

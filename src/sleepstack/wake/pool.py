@@ -21,6 +21,7 @@ from ..index.reader import Generation, UserData
 from ..index.rows import Row
 from ..index.schema import user_key
 from ..index.vectors import F32, get_embedder
+from ..layers.claims_map import SlotHistory
 from ..store import Store
 from .budget import LatencyBudget, estimate_ms
 from .fresh import since_index
@@ -44,6 +45,8 @@ class Pool:
     matrix: F32 | None = None  # vectors of the first rows (the user's indexed ones)
     roles: set[str] | None = None  # speakers of the raw turns (computed on demand)
     stale: dict[str, tuple[str | None, str]] | None = None  # see _stale_turn_ids
+    #: the user's claims map (wake/claims_stale.py), set by recall before scoring
+    claims: dict[str, SlotHistory] | None = None
 
 
 _fresh_vectors: dict[tuple[str, str], F32] = {}

@@ -48,6 +48,7 @@ from ..store import Store
 from ..store.paths import check_user_id
 from .budget import LatencyBudget
 from .cache import memory_state, results_cache
+from .claims_stale import claims_for, stale_by_claims
 from .context import Context, Piece, count_tokens, pack, render
 from .pool import Pool, file_pool, fresh_lexical, indexed_pool
 from .route import Route, route
@@ -278,10 +279,15 @@ def _stale_turn_ids(pool: Pool) -> dict[str, tuple[str | None, str]]:
     # superseded ("I'm an engineer at Siemens" after "I joined Bosch"); while
     # another of its facts is still current it is marked as partly so.
     current = {c for r in pool.rows if r.layer == "fact" and not r.valid_to for c in r.cites}
-    # Also every older turn or note that names a replaced value (wake/stale.py).
+    # Also every older turn or note that names a replaced value (wake/stale.py),
+    # and, by slot, every value the user's claims map shows closed in any cycle,
+    # removals from multi-valued slots included (wake/claims_stale.py).
     for c, v in stale_by_value(pool.rows).items():
         closed.setdefault(c, v)
-    return {c: (v[0], v[1] + (_PARTLY if c in current else "")) for c, v in closed.items()}
+    for c, v in stale_by_claims(pool.claims or {}, pool.rows).items():
+        closed.setdefault(c, v)
+    return {c: (v[0], v[1] + (_PARTLY if c in current and not v[1].endswith(_PARTLY) else ""))
+            for c, v in closed.items()}
 
 
 def _merge_identical(pieces: list[Piece]) -> list[Piece]:
@@ -464,6 +470,8 @@ def recall(
             pool.lex = fresh_lexical(None, user, content, pool.rows)
     anchor = choose_anchor(now, _latest(pool))
     past = about_past(query, window, anchor)
+    if not past:
+        pool.claims = claims_for(store, user, gen.ident if gen is not None else None)
     who = query if deep else content  # whom the question names (deep searched without them)
     pieces = _score(pool, config, window, past, anchor, session, who)
     if (config.prf and qvec is not None and pool.matrix is not None and pieces

@@ -228,9 +228,14 @@ def parse_time(query: str, anchor: datetime) -> TimeWindow | None:
     return best
 
 
+# "used to" is the past habit ("where did she use(d) to live"), not the passive
+# "be used to" ("which number should be used to call her": present); "how old"
+# and "years old" ask an age, not for an old value.
 _PAST_RE = re.compile(
-    r"\b(?:used\s+to|before|previously|formerly|originally|at\s+first|in\s+the\s+past|"
-    r"back\s+then|earlier|no\s+longer|any\s*more|old|former|prior|history|changed?|"
+    r"\b(?:(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbeing\s)(?<!\bget\s)(?<!\bgot\s)"
+    r"used\s+to|(?<!\bhow\s)(?<!\byears\s)old(?!\s+(?:is|are)\b)|before|previously|"
+    r"formerly|originally|at\s+first|in\s+the\s+past|"
+    r"back\s+then|earlier|no\s+longer|any\s*more|former|prior|history|changed?|"
     r"first\s+time|initially|was\s+\w+\s+before|did\s+\w+\s+use)\b",
     re.IGNORECASE,
 )

@@ -1,5 +1,8 @@
 """Phase 7, summarise: ``facts.jsonl``, ``SHORT_TERM.md`` and ``LONG_TERM.md`` per user.
 
+Also the user's claims map (``claims.json``, :mod:`sleepstack.sleep.claims_map`),
+derived from the same facts so that both land in one audited batch.
+
 One work item per user the cycle touched; :mod:`sleepstack.sleep.summarise` renders.
 """
 
@@ -9,8 +12,10 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from ...layers.claims_map import claims_path, dump_claims_map
 from ...layers.facts import Fact, bound_cites, dump_facts, facts_path
 from ...plan import CycleState, Item, Result
+from ..claims_map import claims_map_of
 from ..summarise import render_long_term, render_short_term
 from .items import facts_of, turn_of
 
@@ -37,6 +42,7 @@ def summarise_work(item: Item, settings: dict[str, Any]) -> Result:
         "facts_jsonl": dump_facts(facts),
         "short": render_short_term(turns, facts, now=now, days=days),
         "long": render_long_term(facts),
+        "claims": dump_claims_map(item["user"], claims_map_of(item["user"], facts)),
     }
 
 
@@ -50,10 +56,12 @@ def _bounded(f: Fact) -> Fact:
 
 
 def summarise_merge(state: CycleState, results: list[Result]) -> None:
-    """Stage the three files; an unchanged file is dropped at commit time."""
+    """Stage the files; an unchanged file is dropped at commit time."""
     for r in sorted(results, key=lambda x: str(x["user"])):
         u = r["user"]
         if r["facts_jsonl"] or state.base.get(facts_path(u)) is not None:
             state.put(facts_path(u), r["facts_jsonl"])
         state.put(f"user/{u}/SHORT_TERM.md", r["short"])
         state.put(f"user/{u}/LONG_TERM.md", r["long"])
+        if "claims" in r and (r["facts_jsonl"] or state.base.get(claims_path(u)) is not None):
+            state.put(claims_path(u), r["claims"])
