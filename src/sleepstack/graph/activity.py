@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from .extract import _KIN_ALT, _NEGATED, NAME, Statement, _clean_name, sentences
+from .extract import _KIN_ALT, _NEGATED, NAME, Statement, _clean_name, sentences, validate_activity
 
 __all__ = ["activities", "validate_activity"]
 
@@ -195,21 +195,3 @@ def _read(m: re.Match[str], rx: re.Pattern[str], sent: str, cite: str, at: str,
     if name is None:
         return None
     return Statement(who, kind, name, sent, cite, at, sk, dk, 0.8)
-
-
-def validate_activity(st: Statement, sentence: str) -> bool:
-    """Whether an activity or event statement may enter a graph.
-
-    The object must be written in the sentence, one to four lower-case words
-    (letters, ``+`` and ``-``); the subject is a reference or a name written
-    in the sentence.
-    """
-    if st.kind not in ("does", "attends") or st.dst_kind not in ("activity", "event"):
-        return False
-    low = sentence.casefold()
-    words = st.dst.split()
-    if not words or len(words) > 4 or st.dst not in low:
-        return False
-    if not all(re.fullmatch(r"[a-z][a-z+-]*", w) for w in words):
-        return False
-    return st.src.startswith("@") or st.src.casefold() in low

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .model import RELATION_KINDS
 
-__all__ = ["KIN", "Statement", "extract", "mentions", "sentences", "validate"]
+__all__ = ["KIN", "Statement", "extract", "mentions", "sentences", "validate", "validate_activity"]
 
 # A name: capitalised words, optionally joined by "of"/"de"/"&" ("Bank of America").
 _W = r"[A-Z][\w'’-]*"
@@ -372,9 +372,7 @@ def validate(st: Statement, sentence: str) -> bool:
     if st.kind not in RELATION_KINDS:
         return False
     if st.kind in ("does", "attends") and st.dst_kind in ("activity", "event"):
-        from .activity import validate_activity  # its objects are lower-case phrases
-
-        return validate_activity(st, sentence)
+        return validate_activity(st, sentence)  # its objects are lower-case phrases
     low = sentence.casefold()
     for end in (st.src, st.dst):
         if end.startswith("@"):
@@ -385,3 +383,21 @@ def validate(st: Statement, sentence: str) -> bool:
         if not words or len(words) > 6 or not words[0][:1].isupper() or end.isdigit():
             return False
     return st.src.casefold() != st.dst.casefold()
+
+
+def validate_activity(st: Statement, sentence: str) -> bool:
+    """Whether an activity or event statement (:mod:`.activity`) may enter a graph.
+
+    The object must be written in the sentence, one to four lower-case words
+    (letters, ``+`` and ``-``); the subject is a reference or a name written
+    in the sentence.
+    """
+    if st.kind not in ("does", "attends") or st.dst_kind not in ("activity", "event"):
+        return False
+    low = sentence.casefold()
+    words = st.dst.split()
+    if not words or len(words) > 4 or st.dst not in low:
+        return False
+    if not all(re.fullmatch(r"[a-z][a-z+-]*", w) for w in words):
+        return False
+    return st.src.startswith("@") or st.src.casefold() in low
