@@ -24,6 +24,7 @@ import re
 import threading
 from typing import TYPE_CHECKING
 
+from ..errors import ConflictError
 from .audit import sha256_hex
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ class HeldBlobs:
             if refreshed:
                 try:
                     log.read_all()  # one LIST; GETs only of segments not cached yet
-                except FileNotFoundError:
+                except (FileNotFoundError, ConflictError):
                     return None  # a compaction folded one since the LIST: its blobs are out
             rel = self._holder(sha)
             if rel is None:

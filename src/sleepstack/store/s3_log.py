@@ -8,8 +8,10 @@ its name from a tail that moved on, so its create fails. ``object``: one
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
+import time
 from collections.abc import Collection, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Final
@@ -30,6 +32,8 @@ __all__ = ["PAYLOAD_SEP", "ObjectLog", "SegmentLog", "entries_part"]
 #: Between a segment's entry lines and its payload (the bytes of the mutation's new
 #: versions). JSON escapes every control character, so no entry line holds it raw.
 PAYLOAD_SEP: Final = b"\x1e"
+#: LISTs a full read makes before it gives up on a log that keeps changing under it.
+_READ_TRIES: Final = 4
 
 
 def entries_part(data: bytes) -> bytes:
@@ -284,41 +288,92 @@ class SegmentLog:
             raise FileNotFoundError(LOG_PATH)
         return entries_part(self._fetch(newest))[-nbytes:]
 
-    def read_all(self) -> bytes:  # noqa: D102
-        found = self.fs._list_keys(f"{SEGMENT_DIR}/")
+    def read_all(self) -> bytes:
+        """Every entry once, in order; a whole chain even while a compaction runs elsewhere.
+
+        A compaction writes its checkpoint at the key of the first segment it
+        folds, then deletes the others: a segment listed and gone by its GET is
+        skipped when an object before it covers its seqs (the checkpoint, read
+        fresh), else the log is listed again. After :data:`_READ_TRIES` LISTs
+        that never gave a whole view, a ConflictError: never a gapped chain.
+        """
+        previous: list[tuple[str, str]] | None = None
+        for attempt in range(_READ_TRIES):
+            if attempt:
+                time.sleep(0.01 * 2 ** attempt)  # let a compaction's deletes finish
+            found = self.fs._list_keys(f"{SEGMENT_DIR}/")
+            bodies = self._bodies(found)
+            parts, whole = self._covering(found, bodies)
+            if not whole and (len(bodies) < len(found) or found != previous):
+                previous = found  # a race (a gap can also be a listing paged across one)
+                continue
+            # Whole, or a gap two identical listings agree on: the bucket's state
+            # (a segment removed outside the store), which `audit verify` reports.
+            self._record_listing({rel: bodies[rel][0] for rel, _ in found if rel in bodies})
+            return b"".join(parts)
+        gone = [rel for rel, _ in found if rel not in bodies]
+        raise ConflictError(
+            f"the audit log of {self.fs.url} kept changing while it was read ({_READ_TRIES}"
+            f" listings, each naming a segment gone by its read: {', '.join(gone[:3]) or '-'});"
+            " a compaction elsewhere may still be running: retry", url=self.fs.url,
+            segments=gone)
+
+    def _bodies(self, found: list[tuple[str, str]]) -> dict[str, tuple[str, bytes]]:
+        """``{key: (etag, bytes)}`` of the listed segments still there (cached or fetched)."""
         missing = [(rel, etag) for rel, etag in found
                    if rel not in self._cache or self._cache[rel][0] != etag]
+
+        def fetch(item: tuple[str, str]) -> None:
+            with contextlib.suppress(FileNotFoundError):  # folded since the LIST
+                self._fetch(*item)
+
         if missing:
             # Segments are immutable: fetch the new ones in parallel, once.
             with ThreadPoolExecutor(max_workers=min(16, len(missing))) as pool:
-                list(pool.map(lambda item: self._fetch(*item), missing))
+                list(pool.map(fetch, missing))
         with self._mutex:
-            if found and (self._last is None or found[-1][0] > self._last):
-                self._last = found[-1][0]
-            if dict(found) != self._listed:
-                self._listed = dict(found)
+            return {rel: self._cache[rel] for rel, _ in found if rel in self._cache}
+
+    def _record_listing(self, listed: dict[str, str]) -> None:
+        with self._mutex:
+            newest = max(listed, default=None)
+            if newest is not None and (self._last is None or newest > self._last):
+                self._last = newest
+            if listed != self._listed:
+                self._listed = listed
                 self.listing_gen += 1
             if self.fs._in_session():
                 self._trusted = set(self._listed)
-        return b"".join(self._covering(found))
 
-    def _covering(self, found: list[tuple[str, str]]) -> list[bytes]:
-        """Each object's entries once: a checkpoint covers the segments it replaced.
+    def _covering(self, found: list[tuple[str, str]],
+                  bodies: Mapping[str, tuple[str, bytes]] | None = None
+                  ) -> tuple[list[bytes], bool]:
+        """Each object's entries once, and whether they form one chain without a gap.
 
-        Between writing a checkpoint and deleting the segments it folded in (or
-        after a crash there), both exist; a segment whose first seq the objects
-        before it already reached is skipped.
+        A checkpoint covers the segments it replaced: between writing it and
+        deleting the segments it folded in (or after a crash there), both
+        exist; a segment whose first seq the objects before it already reached
+        is skipped (and may be gone). A segment absent from *bodies* (default:
+        the cache) that nothing covers, or one that starts past the seq after
+        the last one reached, makes the view not whole.
         """
+        bodies = self._cache if bodies is None else bodies
         out: list[bytes] = []
         reached = 0
+        whole = True
         for rel, _ in found:
             first = _first_seq(rel)
-            part = entries_part(self._cache[rel][1])
             if first is not None and first <= reached:
                 continue
+            body = bodies.get(rel)
+            if body is None or (first is not None and first > reached + 1):
+                whole = False
+                if body is None:
+                    continue
+            part = entries_part(body[1])
             out.append(part)
             reached = max(reached, _last_seq(part) or first or 0)
-        return out
+        return out, whole
 
     def compact(self, upto: int, *, min_objects: int = 2) -> dict[str, int] | None:
         """Fold the segments of seqs ``<= upto`` into one checkpoint object.
@@ -344,7 +399,7 @@ class SegmentLog:
             return None
         blobs = self._write_out([rel for rel, _ in fold])
         kill_point("compact:blobs")  # crash tests: blobs out, every segment still there
-        parts = self._covering(fold)
+        parts, _ = self._covering(fold)
         body = b"".join(parts)
         first_rel, first_etag = fold[0]
         try:
