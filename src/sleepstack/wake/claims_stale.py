@@ -22,12 +22,12 @@ import os
 import re
 import threading
 from collections.abc import Sequence
-from datetime import datetime
 
 from ..errors import SleepstackError
 from ..index.rows import Row
 from ..layers.claims_map import ClaimValue, SlotHistory, claims_path, load_claims_map
 from ..store import Store
+from .stale import iso_timestamp
 
 __all__ = ["PARTLY", "claims_for", "stale_by_claims"]
 
@@ -129,15 +129,6 @@ class _Matcher:
         return all(w in words for w in self.words)
 
 
-def _ts(at: str | None) -> float | None:
-    if not at:
-        return None
-    try:
-        return datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp()
-    except ValueError:
-        return None
-
-
 def stale_by_claims(slots: dict[str, SlotHistory],
                     rows: Sequence[Row]) -> dict[str, tuple[str | None, str]]:
     """Turn ids (raw) and row keys (notes, summaries) the map shows as no longer current.
@@ -154,7 +145,7 @@ def stale_by_claims(slots: dict[str, SlotHistory],
         for v in h.values:
             if v.valid_to is None or not (v.by or v.ended):
                 continue
-            since_ts = _ts(v.valid_to)
+            since_ts = iso_timestamp(v.valid_to)
             if since_ts is None:
                 continue
             removal = v.ended and v.by is None  # the removal statement itself

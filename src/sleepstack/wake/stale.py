@@ -22,7 +22,7 @@ from datetime import datetime
 
 from ..index.rows import Row
 
-__all__ = ["stale_by_value"]
+__all__ = ["iso_timestamp", "stale_by_value"]
 
 _WORD = re.compile(r"[\w@+.'’-]+")
 # Words every fact sentence has: never a value on their own.
@@ -58,7 +58,8 @@ def _names(text: str) -> list[str]:
             and t.strip(".,'’-").casefold() not in _FRAME and not _DATE.match(t)]
 
 
-def _ts(at: str | None) -> float | None:
+def iso_timestamp(at: str | None) -> float | None:
+    """The POSIX time of an ISO 8601 string (``Z`` accepted); None if absent or unreadable."""
     if not at:
         return None
     try:
@@ -84,7 +85,7 @@ def stale_by_value(rows: Sequence[Row]) -> dict[str, tuple[str | None, str]]:
     for r in facts.values():
         if not r.valid_to or not r.superseded_by or r.valid_to == r.valid_from:
             continue
-        since_ts = _ts(r.valid_to)
+        since_ts = iso_timestamp(r.valid_to)
         if since_ts is None:
             continue
         new = facts.get(f"fact:{r.user}:{r.superseded_by}")
