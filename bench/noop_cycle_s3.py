@@ -40,7 +40,7 @@ from index_shards import fresh_cache, seed
 from sleepstack import environment
 from sleepstack.config import Config
 from sleepstack.index import built_from, shards
-from sleepstack.sleep.cycle import run_cycle
+from sleepstack.sleep.cycle import CycleSummary, run_cycle
 from sleepstack.store import Store
 from sleepstack.store.local_dirs import consolidate_cache_dir
 from sleepstack.store.s3 import S3FS
@@ -87,12 +87,20 @@ def fresh_machine(url: str) -> Store:
     return store
 
 
-def noop_cycle(url: str, config: Config, *, honour: bool) -> tuple[float, Counting, bool]:
+def counted_cycle(url: str, config: Config, *, before: bool
+                  ) -> tuple[float, Counting, CycleSummary]:
+    """One cycle on a fresh machine (:func:`fresh_machine`), timed and counted.
+
+    *before*: as cycles ran before the manifest's record and the seeding from
+    the shards existed: ``built_from.up_to_date`` forced to False and the empty
+    cache not seeded. (After a new turn the record cannot match, so there only
+    the seeding differs.)
+    """
     from sleepstack.index import seed_shards
 
     store = fresh_machine(url)
     real, real_seed = built_from.up_to_date, seed_shards.seed_from_manifest
-    if not honour:  # as before both: no record honoured, no start from the shards
+    if before:
         built_from.up_to_date = lambda *a, **k: False  # type: ignore[assignment]
         seed_shards.seed_from_manifest = lambda *a, **k: None  # type: ignore[assignment]
     try:
@@ -104,16 +112,21 @@ def noop_cycle(url: str, config: Config, *, honour: bool) -> tuple[float, Counti
         built_from.up_to_date = real  # type: ignore[assignment]
         seed_shards.seed_from_manifest = real_seed  # type: ignore[assignment]
         store.fs.close()  # type: ignore[attr-defined]
+    return seconds, counted, summary
+
+
+def noop_cycle(url: str, config: Config, *, before: bool) -> tuple[float, Counting, bool]:
+    """A cycle with nothing new: seconds, requests, whether the index build was skipped."""
+    seconds, counted, summary = counted_cycle(url, config, before=before)
     assert summary.noop, "the cycle was not a no-op"
     return seconds, counted, bool((summary.index or {}).get("skipped"))
 
 
-def changed_cycle(url: str, config: Config, n: int, *, seed: bool
+def changed_cycle(url: str, config: Config, n: int, *, before: bool
                   ) -> tuple[float, float, int, Counting]:
-    """A cycle after one new turn, on a fresh handle and cache: seconds, index s, rows added."""
+    """A cycle after one new turn: seconds, index seconds, rows added, requests."""
     from datetime import UTC, datetime
 
-    from sleepstack.index import seed_shards
     from sleepstack.layers.rawlog import Turn
     from sleepstack.wake.log import append_turns
 
@@ -122,18 +135,7 @@ def changed_cycle(url: str, config: Config, n: int, *, seed: bool
                                f"my new bicycle number {n} is blue",
                                datetime(2024, 6, 1, 9, n % 60, tzinfo=UTC))], actor="bench")
     writer.fs.close()  # type: ignore[attr-defined]
-    store = fresh_machine(url)
-    real = seed_shards.seed_from_manifest
-    if not seed:
-        seed_shards.seed_from_manifest = lambda *a, **k: None  # type: ignore[assignment]
-    try:
-        with Counting() as counted:
-            t = time.perf_counter()
-            summary = run_cycle(store, config)
-            seconds = time.perf_counter() - t
-    finally:
-        seed_shards.seed_from_manifest = real  # type: ignore[assignment]
-        store.fs.close()  # type: ignore[attr-defined]
+    seconds, counted, summary = counted_cycle(url, config, before=before)
     index = summary.index or {}
     assert not summary.noop and index.get("published"), index
     return seconds, float(summary.timings_s.get("index", 0.0)), int(index["added"]), counted
@@ -162,18 +164,18 @@ def run(users: int, turns: int, repeat: int, embedder: str = "hash:64"
     assert manifest is not None and "built_from" in manifest, first.index
     rows: list[list[object]] = []
     changed: list[list[object]] = []
-    for label, honour in (("before: rebuild + republish", False), ("now: skipped", True)):
-        runs = [noop_cycle(url, config, honour=honour) for _ in range(repeat)]
+    for label, before in (("before: rebuild + republish", True), ("now: skipped", False)):
+        runs = [noop_cycle(url, config, before=before) for _ in range(repeat)]
         secs = statistics.median(r[0] for r in runs)
         last = runs[-1][1]
-        assert all(r[2] == honour for r in runs)
+        assert all(r[2] == (not before) for r in runs)
         rows.append([label, f"{secs:.2f}", sum(last.ops.values()),
                      last.ops["get_object"] + last.ops["head_object"],
                      last.ops["list_objects_v2"], last.derived_writes,
                      f"{last.derived_bytes / 1e3:,.1f}"])
-    for label, seeding in (("before: empty cache rebuilds everything", False),
-                           ("now: starts from the published shards", True)):
-        runs = [changed_cycle(url, config, k + (100 if seeding else 0), seed=seeding)
+    for label, before in (("before: empty cache rebuilds everything", True),
+                          ("now: starts from the published shards", False)):
+        runs = [changed_cycle(url, config, k + (0 if before else 100), before=before)
                 for k in range(repeat)]
         last = runs[-1][3]
         changed.append([label, f"{statistics.median(r[0] for r in runs):.2f}",

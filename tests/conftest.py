@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.request
 import uuid
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -143,6 +144,24 @@ def s3_snapshot(client: Any, bucket: str) -> dict[str, bytes]:
             if not obj["Key"].endswith(".lock"):  # s3.LEASE_KEY (s3 needs its extra)
                 out[obj["Key"]] = client.get_object(Bucket=bucket, Key=obj["Key"])["Body"].read()
     return out
+
+
+def count_requests(fs: Any) -> Counter[str]:
+    """Count every S3 request *fs* (an ``S3FS``) makes from now on, by operation name.
+
+    It wraps the one method every request goes through; typed ``Any`` because
+    conftest must not import the s3 module (it needs its extra).
+    """
+    calls: Counter[str] = Counter()
+    original = fs._call
+
+    def counting(op: str, **kwargs: Any) -> dict[str, Any]:
+        calls[op] += 1
+        response: dict[str, Any] = original(op, **kwargs)
+        return response
+
+    fs._call = counting
+    return calls
 
 
 def child_env() -> dict[str, str]:

@@ -1,19 +1,24 @@
-"""The code version covers every module a sleep cycle runs.
+"""The code version covers every module a sleep cycle runs; the index's row code its packages.
 
 Work items are cached on their input and the code version: a module the cycle
 imports but the version leaves out (the graph rules, the stemmer) could change
 without missing the cache, and a new release would serve results of the old
-rules.
+rules. A published index records the fingerprint of its row code
+(``index/built_from.index_code``): both are ``version.code_fingerprint`` over
+their own choice of files, checked here against a walk of the tree.
 """
 
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 
 import sleepstack
 from conftest import parse_python
-from sleepstack.sleep.state import NOT_IN_CODE_VERSION, code_files
+from sleepstack.index.built_from import CODE_PACKAGES, index_code, index_code_files
+from sleepstack.sleep.state import NOT_IN_CODE_VERSION, code_files, code_version
+from sleepstack.version import code_fingerprint, source_files
 
 ROOT = Path(sleepstack.__file__).resolve().parent
 
@@ -80,7 +85,7 @@ def closure(starts: list[Path]) -> set[Path]:
 
 
 def test_every_module_a_cycle_imports_is_in_the_code_version() -> None:
-    hashed = set(code_files(ROOT))
+    hashed = set(code_files())
     ran = closure([ROOT / p for p in ENTRY_POINTS])
     assert len(ran) > 50  # the walk really followed the imports
     # the graph rules and the text helpers were once left out of the version
@@ -91,8 +96,57 @@ def test_every_module_a_cycle_imports_is_in_the_code_version() -> None:
 
 
 def test_the_left_out_parts_are_read_path_and_entry_points_only() -> None:
-    hashed = set(code_files(ROOT))
+    hashed = set(code_files())
     for part in NOT_IN_CODE_VERSION:
         assert (ROOT / part).is_dir(), part
         assert not any(p.is_relative_to(ROOT / part) for p in hashed)
     assert ROOT / "graph" / "build.py" in hashed
+
+
+def _walk(root: Path) -> dict[str, Path]:
+    """Every ``.py`` file under *root* by its path relative to it (os.walk, not glob)."""
+    return {(Path(d) / f).relative_to(root).as_posix(): Path(d) / f
+            for d, _, files in os.walk(root) for f in files if f.endswith(".py")}
+
+
+def test_each_fingerprint_hashes_exactly_the_files_it_claims() -> None:
+    files = _walk(ROOT)
+    index = {rel for rel in files if rel.split("/")[0] in CODE_PACKAGES}
+    assert {"index/build.py", "layers/rawlog.py", "validate/__init__.py",
+            "adapters/embed/__init__.py"} <= index
+    assert {p.relative_to(ROOT).as_posix() for p in index_code_files()} == index
+    cycle = {rel for rel in files if rel.split("/")[0] not in NOT_IN_CODE_VERSION}
+    assert {"version.py", "errors.py", "sleep/cycle.py", "graph/build.py"} <= cycle
+    assert {p.relative_to(ROOT).as_posix() for p in code_files()} == cycle
+    assert index < cycle  # the cycle builds the index: its version covers the row code
+    for listed in (index_code_files(), code_files()):
+        assert listed == sorted(listed)  # one order, whatever the file system lists
+    for fingerprint in (index_code(), code_version()):
+        version, _, digest = fingerprint.partition("+")
+        assert version == sleepstack.__version__ and len(digest) == 12
+
+
+def test_a_fingerprint_moves_with_its_files_and_only_with_them(tmp_path: Path) -> None:
+    for rel in ("index/build.py", "index/sub/rows.py", "adapters/embed.py", "sleep/cycle.py",
+                "wake/recall.py", "version.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(f"# {rel}\n")
+
+    def prints() -> tuple[str, str]:
+        rows = source_files(only=CODE_PACKAGES, root=tmp_path)
+        cycle = source_files(leave_out=NOT_IN_CODE_VERSION, root=tmp_path)
+        return code_fingerprint(rows, root=tmp_path), code_fingerprint(cycle, root=tmp_path)
+
+    rows, cycle = prints()
+    assert rows != cycle
+    (tmp_path / "index/sub/rows.py").write_text("# a new rule\n")  # row code: both move
+    rows2, cycle2 = prints()
+    assert rows2 != rows and cycle2 != cycle
+    (tmp_path / "sleep/cycle.py").write_text("# another phase\n")  # the cycle's only
+    rows3, cycle3 = prints()
+    assert rows3 == rows2 and cycle3 != cycle2
+    (tmp_path / "wake/recall.py").write_text("# read path\n")  # neither
+    assert prints() == (rows3, cycle3)
+    (tmp_path / "adapters/embed.py").rename(tmp_path / "adapters/vectors.py")  # same bytes
+    rows4, cycle4 = prints()
+    assert rows4 != rows3 and cycle4 != cycle3

@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("moto")
 pytest.importorskip("botocore")
 
-from conftest import child_env, s3_snapshot
+from conftest import child_env, count_requests, s3_snapshot
 from sleepstack.errors import NotFoundError
 from sleepstack.faults import KILL_ENV
 from sleepstack.store import Store, blob_path
@@ -46,18 +46,6 @@ def _init(url: str, *, linger: float = 0) -> Store:
 def _versions(client: Any, bucket: str, prefix: str) -> set[str]:
     return {k.rsplit("/", 1)[-1] for k in s3_snapshot(client, bucket)
             if k.startswith(f"{prefix}/versions/")}
-
-
-def _counting(fs: S3FS) -> Counter[str]:
-    calls: Counter[str] = Counter()
-    original = fs._call
-
-    def counting(op: str, **kwargs: Any) -> dict[str, Any]:
-        calls[op] += 1
-        return original(op, **kwargs)
-
-    fs._call = counting  # type: ignore[method-assign]
-    return calls
 
 
 def _shas(store: Store) -> list[str]:
@@ -102,7 +90,7 @@ def test_a_reader_finds_a_held_version_without_listing_again(client: Any,
     reader = Store.open(url)
     shas = _shas(reader)  # reads the log once, as history does
     assert reader.blob_text(shas[0]) == "v0"
-    calls = _counting(reader.fs)  # type: ignore[arg-type]
+    calls = count_requests(reader.fs)
     assert [reader.blob_text(s) for s in shas[1:]] == [f"v{i}" for i in range(1, 12)]
     # Per version: the blob object's GET (missing) and one HEAD proving the cached
     # segment is still current; the index is never rebuilt from a LIST.

@@ -25,7 +25,7 @@ import pytest
 pytest.importorskip("moto")
 pytest.importorskip("botocore")
 
-from conftest import child_env, s3_snapshot
+from conftest import child_env, count_requests, s3_snapshot
 from sleepstack.errors import PreconditionFailed
 from sleepstack.faults import KILL_ENV
 from sleepstack.layers.rawlog import Turn
@@ -37,24 +37,12 @@ from sleepstack.wake.log import append_turns
 W: dict[str, Any] = {"actor": "test", "reason": "s3 writes test"}
 
 
-def _counting(fs: S3FS) -> Counter[str]:
-    calls: Counter[str] = Counter()
-    original = fs._call
-
-    def counting(op: str, **kwargs: Any) -> dict[str, Any]:
-        calls[op] += 1
-        return original(op, **kwargs)
-
-    fs._call = counting  # type: ignore[method-assign]
-    return calls
-
-
 def test_a_known_file_costs_two_requests_and_head_is_deferred(client: Any,
                                                                  bucket: str) -> None:
     url = f"s3://{bucket}/w"
     store = Store(_s3_init(url, linger=5))
     store.write_text("user/a/x.md", "v0", **W)
-    calls = _counting(store.fs)  # type: ignore[arg-type]
+    calls = count_requests(store.fs)
     for i in range(1, 6):
         before = sum(calls.values())
         store.write_text("user/a/x.md", f"v{i}", **W)

@@ -30,35 +30,40 @@ rebuild: the record can be behind the index, never ahead of it.
 
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
 from ..store import Store
-from ..version import __version__
+from ..version import code_fingerprint, source_files
 from .schema import SCHEMA_VERSION
 from .shard_tasks import SHARD_FORMAT
 
-__all__ = ["BUILT_FROM_VERSION", "index_code", "store_state", "up_to_date"]
+__all__ = [
+    "BUILT_FROM_VERSION",
+    "CODE_PACKAGES",
+    "index_code",
+    "index_code_files",
+    "store_state",
+    "up_to_date",
+]
 
 #: bumped when the record's meaning changes (an old record then never matches)
 BUILT_FROM_VERSION: Final = 1
 
 #: the packages whose code decides a shard's rows (parsing, trust flags, schema, vectors)
-_CODE_PACKAGES: Final = ("index", "layers", "validate", "adapters")
+CODE_PACKAGES: Final = ("index", "layers", "validate", "adapters")
 
 
 @lru_cache(maxsize=1)
 def index_code() -> str:
     """The package version and a hash of the code that turns store files into index rows."""
-    root = Path(__file__).resolve().parents[1]
-    h = hashlib.sha256(__version__.encode())
-    for pkg in _CODE_PACKAGES:
-        for src in sorted((root / pkg).glob("**/*.py")):
-            h.update(src.relative_to(root).as_posix().encode())
-            h.update(src.read_bytes())
-    return f"{__version__}+{h.hexdigest()[:12]}"
+    return code_fingerprint(index_code_files())
+
+
+def index_code_files() -> list[Path]:
+    """The source files :func:`index_code` hashes: every module of :data:`CODE_PACKAGES`."""
+    return source_files(only=CODE_PACKAGES)
 
 
 def _tail(store: Store) -> tuple[int, str]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..store import Store
 from ..store.audit import sha256_hex
+from ..version import code_fingerprint, source_files
 
 __all__ = [
     "NOT_IN_CODE_VERSION",
@@ -49,20 +50,12 @@ NOT_IN_CODE_VERSION = ("wake", "server", "cli", "integrations", "demo", "deploy"
 @lru_cache(maxsize=1)
 def code_version() -> str:
     """The package version plus a hash of the code a cycle's output depends on."""
-    from ..version import __version__
-
-    root = Path(__file__).resolve().parents[1]
-    h = hashlib.sha256(__version__.encode())
-    for src in code_files(root):
-        h.update(src.relative_to(root).as_posix().encode())
-        h.update(src.read_bytes())
-    return f"{__version__}+{h.hexdigest()[:12]}"
+    return code_fingerprint(code_files())
 
 
-def code_files(root: Path) -> list[Path]:
+def code_files() -> list[Path]:
     """The package's source files that are part of the code version, in order."""
-    return [src for src in sorted(root.glob("**/*.py"))
-            if src.relative_to(root).parts[0] not in NOT_IN_CODE_VERSION]
+    return source_files(leave_out=NOT_IN_CODE_VERSION)
 
 
 def load_state(store: Store) -> tuple[dict[str, Any], str | None]:

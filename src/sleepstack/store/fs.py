@@ -209,6 +209,14 @@ def _space(where: str) -> Iterator[None]:
         raise
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    # os.write may write fewer bytes than asked (a signal, a pipe, some filesystems).
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
 def _fsync_dir(path: str | Path) -> None:
     fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -277,10 +285,7 @@ class LocalFS:
             os.makedirs(parent, exist_ok=True)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
-            view = memoryview(data)
-            while view:
-                n = os.write(fd, view)
-                view = view[n:]
+            _write_all(fd, data)
             if durable:
                 os.fsync(fd)
         except BaseException:
@@ -304,10 +309,7 @@ class LocalFS:
             os.makedirs(parent, exist_ok=True)
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         try:
-            view = memoryview(data)
-            while view:
-                n = os.write(fd, view)
-                view = view[n:]
+            _write_all(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)
