@@ -150,3 +150,44 @@ def test_a_fingerprint_moves_with_its_files_and_only_with_them(tmp_path: Path) -
     (tmp_path / "adapters/embed.py").rename(tmp_path / "adapters/vectors.py")  # same bytes
     rows4, cycle4 = prints()
     assert rows4 != rows3 and cycle4 != cycle3
+
+
+#: packages the row code imports that decide no row: the store's I/O and locking, the
+#: engine that schedules the shard cut, the config (its values are compared at every
+#: check, not its code), errors, faults, the plan's types, the fingerprint itself,
+#: the entry point's environment and the backend name table
+NOT_ROW_CODE = {"store", "engines", "config", "config_keys", "errors", "faults", "plan",
+                "version", "environment", "registry"}
+
+
+def _top_level_imports(path: Path) -> set[str]:
+    """The first component under ``sleepstack`` of every import in one module, lazy ones too."""
+    package = path.relative_to(ROOT).parent.parts
+    names: set[str] = set()
+    for node in ast.walk(parse_python(path)):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                parts = [*base, *(node.module or "").split(".")]
+            elif (node.module or "").startswith("sleepstack."):
+                parts = node.module.split(".")[1:]  # type: ignore[union-attr]
+            else:
+                continue
+            parts = [p for p in parts if p]
+            if parts:
+                names.add(parts[0].removesuffix(".py"))
+        elif isinstance(node, ast.Import):
+            names |= {a.name.split(".")[1] for a in node.names
+                      if a.name.startswith("sleepstack.")}
+    return names
+
+
+def test_the_row_code_fingerprint_covers_every_package_the_row_code_imports() -> None:
+    # A stemmer change (text/) that left the index's fingerprint alone let a cycle skip
+    # rebuilding an index whose FTS terms no longer matched the query's.
+    imported: set[str] = set()
+    for path in index_code_files():
+        imported |= _top_level_imports(path)
+    assert "text" in imported
+    missing = imported - set(CODE_PACKAGES) - NOT_ROW_CODE
+    assert not missing, f"row code imports {sorted(missing)} outside CODE_PACKAGES"

@@ -51,8 +51,9 @@ __all__ = [
 #: bumped when the record's meaning changes (an old record then never matches)
 BUILT_FROM_VERSION: Final = 1
 
-#: the packages whose code decides a shard's rows (parsing, trust flags, schema, vectors)
-CODE_PACKAGES: Final = ("index", "layers", "validate", "adapters")
+#: the packages whose code decides a shard's rows (parsing, trust flags, schema, vectors,
+#: and the words and stems FTS rows and Python-scored rows are matched by)
+CODE_PACKAGES: Final = ("index", "layers", "validate", "adapters", "text")
 
 
 @lru_cache(maxsize=1)
