@@ -83,13 +83,29 @@ def test_a_sentence_naming_something_specific_is_kept() -> None:
     assert plain is not None and "Becoming Nicole" not in plain
 
 
-def test_without_a_matching_sentence_only_small_talk_goes() -> None:
-    got = excerpt(LONG, focus_terms("Which pets are in the story?"), NAMES)
+def test_without_a_matching_sentence_the_opening_and_specific_sentences_stay() -> None:
+    focus = focus_terms("Which animals are in the story?")
+    got = excerpt(LONG, focus, NAMES)
     assert got is not None
-    assert not got.startswith("Hey Jon") and "Long time no see" not in got
-    for kept in ("hectic at work", "adopted a rescue greyhound", "dance studio",
+    assert not got.startswith("Hey Jon") and "Long time no see" not in got  # small talk
+    assert "hectic at work" in got and "adopted a rescue greyhound" in got  # the first two
+    assert "called Pepper" in got  # (also specific: a name)
+    assert "steals socks" not in got and "dance studio" not in got
+    every = excerpt(LONG, focus, NAMES, ExcerptConfig(unmatched_max=99))
+    assert every is not None
+    for kept in ("hectic at work", "adopted a rescue greyhound", "steals socks", "dance studio",
                  "[shares a photo of a grey dog on a sofa]"):
-        assert kept in got
+        assert kept in every  # all but the small talk
+    assert "Long time no see" not in every
+
+
+def test_small_talk_inside_the_window_is_dropped() -> None:
+    turn = ("I finally adopted a rescue greyhound from the shelter downtown last weekend."
+            " Thanks so much, Jon! She sleeps on the sofa all day and steals my socks.")
+    got = excerpt(turn, focus_terms("Which greyhound did Gina adopt?"), NAMES,
+                  ExcerptConfig(min_tokens=5))
+    assert got == ("I finally adopted a rescue greyhound from the shelter downtown last"
+                   " weekend. … She sleeps on the sofa all day and steals my socks.")
 
 
 def test_short_single_and_all_small_talk_turns_are_shown_whole() -> None:

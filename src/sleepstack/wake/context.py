@@ -319,7 +319,7 @@ def pack(
     decay: float = 0.5,
     max_depth: int = 1,
     patience: int = 40,
-    prepare: Callable[[Piece], bool] | None = None,
+    prepare: Callable[[Piece], None] | None = None,
 ) -> tuple[list[Piece], str, int]:
     """Choose pieces best-first until the budget is spent; returns (pieces, block, tokens).
 
@@ -328,8 +328,7 @@ def pack(
     worth more than the next hit. A piece that does not fit is skipped (a
     smaller one further down may still fit) until *patience* misses in a row.
     *prepare*, when given, is called on each piece before it is priced (deep
-    recall gives a long turn its excerpt there, :mod:`.excerpt`); a piece it
-    answers False for is left out.
+    recall gives a long turn its excerpt there, :mod:`.excerpt`).
     """
     heap: list[tuple[float, int, Piece]] = [(-p.score, i, p) for i, p in enumerate(ranked)]
     heapq.heapify(heap)
@@ -348,8 +347,8 @@ def pack(
         dedupe = (p.row.layer if p.row.layer == "raw" else "-", _flat(p.row.text).lower())
         if p.row.layer != "raw" and dedupe in seen_text:
             continue
-        if prepare is not None and not prepare(p):
-            continue
+        if prepare is not None:
+            prepare(p)
         g = _group(p)
         head = _header(g, p) if g not in opened else None
         cost = _cost(_line(p, _header_day(opened.get(g, p)) if g[0] == "raw" else None))

@@ -15,8 +15,12 @@ down the ranking. :func:`excerpt` shows a turn as:
   Nicole". Highly recommend it!"), and every sentence that names something
   specific (a quoted title, a proper name, a number: "Oscar, my guinea pig");
 * else, when no sentence writes a question word (the turn was found by its
-  meaning or through the graph), every sentence but the small talk, a
-  sentence with no content word outside greetings, thanks and praise.
+  meaning or through the graph), its first two sentences and the specific
+  ones (:attr:`ExcerptConfig.unmatched_max`).
+
+Small talk (a sentence with no content word outside greetings, thanks,
+praise and the speakers' names) is never part of an excerpt, and the window
+counts the other sentences only.
 
 Dropped text is marked with ``…`` where it was, so a reader knows the line is
 an excerpt; a bracketed aside (a shared photo's caption) is a sentence of its
@@ -50,10 +54,13 @@ class ExcerptConfig:
     min_tokens: int = 30  # a turn this short (or shorter) is shown whole
     after: int = 1  # how many sentences after a matching one are kept with it
     before: int = 1  # how many sentences before a matching one are kept with it
-    drop_small_talk: bool = True  # without a matching sentence, drop greetings and thanks
+    drop_small_talk: bool = True  # drop greetings, thanks and praise
     #: also keep a sentence that names something specific (a quoted title, a proper
     #: name, a number): the answer to a question is often the name beside its subject
     specific: bool = True
+    #: without a matching sentence, the first this many sentences (after the small
+    #: talk) and the specific ones: a turn's opening sentences usually say what it is about
+    unmatched_max: int = 2
 
 
 #: the configuration deep recall uses (a benchmark may replace it to tune)
@@ -140,21 +147,21 @@ def excerpt(text: str, focus: frozenset[str], names: Iterable[str] = (),
     units = sentences(text)
     if len(units) < 2:
         return None
+    low = frozenset(n.casefold() for n in names)
+    # Small talk is never shown in an excerpt; the window counts the other sentences.
+    idx = [i for i, u in enumerate(units)
+           if not (cfg.drop_small_talk and _small_talk(u, low))]
+    if not idx:
+        return None
+    matched = [k for k, i in enumerate(idx) if cfg.focus and focus & _stems(units[i])]
     keep = [False] * len(units)
-    for i, u in enumerate(units):
-        if cfg.focus and focus & _stems(u):
-            for j in range(max(0, i - cfg.before), min(len(units), i + 1 + cfg.after)):
-                keep[j] = True
-    if any(keep) and cfg.specific:
-        low = frozenset(n.casefold() for n in names)
-        keep = [k or _specific(u, low) for k, u in zip(keep, units, strict=True)]
-    if not any(keep):
-        if not cfg.drop_small_talk:
-            return None
-        low = frozenset(n.casefold() for n in names)
-        keep = [not _small_talk(u, low) for u in units]
-        if not any(keep):
-            return None
+    for k in matched:
+        for kk in range(max(0, k - cfg.before), min(len(idx), k + 1 + cfg.after)):
+            keep[idx[kk]] = True
+    for n, i in enumerate(idx):
+        # Without a matching sentence (found by meaning or the graph), all but the talk.
+        keep[i] = keep[i] or (not matched and n < cfg.unmatched_max) \
+            or (cfg.specific and _specific(units[i], low))
     if all(keep):
         return None
     out: list[str] = []
@@ -167,7 +174,7 @@ def excerpt(text: str, focus: frozenset[str], names: Iterable[str] = (),
 
 
 def preparer(focus: frozenset[str], names: Iterable[str],
-             cfg: ExcerptConfig | None = None) -> Callable[[Piece], bool] | None:
+             cfg: ExcerptConfig | None = None) -> Callable[[Piece], None] | None:
     """What the packer calls on each piece it weighs: a turn gets its excerpt.
 
     The excerpt goes in ``extra["excerpt"]``; :func:`~sleepstack.wake.context.render`
@@ -180,14 +187,11 @@ def preparer(focus: frozenset[str], names: Iterable[str],
     words = tuple(names)
 
 
-    def prepare(p: Piece) -> bool:
-        if p.row.layer != "raw":
-            return True
-        if "excerpt" not in p.extra:
+    def prepare(p: Piece) -> None:
+        if p.row.layer == "raw" and "excerpt" not in p.extra:
             got = excerpt(p.row.text, focus, words, cfg)
             if got is not None:
                 p.extra["excerpt"] = got
-        return True
 
     return prepare
 

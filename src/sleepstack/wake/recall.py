@@ -348,7 +348,7 @@ def _latest(pool: Pool) -> datetime | None:
 
 def _assemble(pool: Pool, pieces: list[Piece], budget: int,
               neighbours: Callable[[Piece], list[Piece]],
-              cfg: RecallConfig, prepare: Callable[[Piece], bool] | None = None
+              cfg: RecallConfig, prepare: Callable[[Piece], None] | None = None
               ) -> tuple[list[Piece], str, int]:
     """The profile block (a bounded share of *budget*), then the best of the rest.
 
