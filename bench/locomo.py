@@ -10,6 +10,12 @@ evidence turn ids found among the cites of the returned items. Baselines fill
 the same token budget with single turns ("[session date] speaker: text")
 ranked by BM25, dense (MiniLM) and their reciprocal-rank fusion.
 
+Cites alone cannot tell whether the context's *text* still carries the answer
+(deep recall may show a long turn as an excerpt, sleepstack.wake.excerpt), so
+the report also gives *answer words shown*: over the questions whose answer's
+content words all occur in their evidence turns, the share of those words the
+rendered context writes.
+
 The data is read from ../shared/data/locomo and never copied. The store and
 index are kept in bench/out/locomo-home between runs (``--fresh`` rebuilds
 them); the report says whether the index build reused that cache, and recall
@@ -22,8 +28,10 @@ tuned on) and 5-9 (held out).
 
 Usage: python bench/locomo.py [--budgets 300,1000] [--fresh] [--limit N] [--deep] [--stemmers]
 
-Tuning deep recall (conversations 0-4 only): ``--deep --no-baselines --only 0-4`` with
-``--deep-config`` / ``--activity-config`` JSON overrides of DeepConfig / ActivityConfig.
+Tuning deep recall (conversations 0-4 only): ``--deep --deep-only --no-baselines --only 0-4``
+with ``--deep-config`` / ``--activity-config`` / ``--excerpt-config`` JSON overrides of
+DeepConfig / ActivityConfig / ExcerptConfig. ``bench/locomo_hash.py`` checks that fast
+recall is byte-identical between two checkouts.
 
 ``--stemmers`` (or ``--stemmers-only``) adds the stemmer table of bench/stemmers.py.
 """
