@@ -10,6 +10,12 @@ evidence turn ids found among the cites of the returned items. Baselines fill
 the same token budget with single turns ("[session date] speaker: text")
 ranked by BM25, dense (MiniLM) and their reciprocal-rank fusion.
 
+Cites alone cannot tell whether the context's *text* still carries the answer
+(deep recall may show a long turn as an excerpt, sleepstack.wake.excerpt), so
+the report also gives *answer words shown*: over the questions whose answer's
+content words all occur in their evidence turns, the share of those words the
+rendered context writes.
+
 The data is read from ../shared/data/locomo and never copied. The store and
 index are kept in bench/out/locomo-home between runs (``--fresh`` rebuilds
 them); the report says whether the index build reused that cache, and recall
@@ -22,8 +28,10 @@ tuned on) and 5-9 (held out).
 
 Usage: python bench/locomo.py [--budgets 300,1000] [--fresh] [--limit N] [--deep] [--stemmers]
 
-Tuning deep recall (conversations 0-4 only): ``--deep --no-baselines --only 0-4`` with
-``--deep-config`` / ``--activity-config`` JSON overrides of DeepConfig / ActivityConfig.
+Tuning deep recall (conversations 0-4 only): ``--deep --deep-only --no-baselines --only 0-4``
+with ``--deep-config`` / ``--activity-config`` / ``--excerpt-config`` JSON overrides of
+DeepConfig / ActivityConfig / ExcerptConfig. ``bench/locomo_hash.py`` checks that fast
+recall is byte-identical between two checkouts.
 
 ``--stemmers`` (or ``--stemmers-only``) adds the stemmer table of bench/stemmers.py.
 """
@@ -59,6 +67,7 @@ from sleepstack.index.build import build_generation
 from sleepstack.index.lexical import BM25
 from sleepstack.index.vectors import get_embedder
 from sleepstack.text.token_count import count_tokens
+from sleepstack.text.words import terms
 from sleepstack.wake.recall import DEFAULT_CONFIG, RecallConfig, recall
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -225,6 +234,18 @@ class Baselines:
 
 
 # ------------------------------------------------------------------------ scoring
+def answer_terms(answer: object, evidence_texts: list[str]) -> set[str]:
+    """The answer's stemmed content words, when its evidence turns write all of them.
+
+    Evidence recall counts cites; this checks the context's *text* still carries
+    the answer (deep recall may show a turn as an excerpt). Empty when the answer
+    is not extractive (a date computed from a session, a yes/no, an inference).
+    """
+    want = set(terms(str(answer or "")))
+    have = set(terms(" ".join(evidence_texts)))
+    return want if want and want <= have else set()
+
+
 def evidence_recall(evidence: list[str], cites: set[str]) -> float:
     return sum(1 for e in evidence if e in cites) / len(evidence)
 
@@ -280,12 +301,17 @@ def run(args: argparse.Namespace) -> int:
 
         deep_activity.DEFAULT_ACTIVITY = deep_activity.ActivityConfig(
             **json.loads(args.activity_config))
+    if args.excerpt_config:
+        from sleepstack.wake import excerpt
+
+        excerpt.DEFAULT_EXCERPT = excerpt.ExcerptConfig(**json.loads(args.excerpt_config))
     emb = get_embedder(EMBEDDER)
     # scores[(budget, system)][category] -> list of (recall, audited recall)
     scores: dict[tuple[int, str], dict[int, list[tuple[float, float]]]] = defaultdict(
         lambda: defaultdict(list))
     latencies: dict[tuple[int, str], list[float]] = defaultdict(list)
     tokens_used: dict[int, list[int]] = defaultdict(list)
+    shown: dict[tuple[int, str], list[float]] = defaultdict(list)  # answer words shown
     skipped = 0
     now = datetime.now(UTC)
     recall(mem.store, "warm up", convs[0]["sample_id"], budget_tokens=100)  # load caches
@@ -304,6 +330,7 @@ def run(args: argparse.Namespace) -> int:
             dates[f"session_{n}"] = c[f"session_{n}_date_time"]
             n += 1
         base = Baselines(turns_of(conv, user), dates)
+        said = {t["id"]: t["text"] for t in turns_of(conv, user)}
         for qi, qa in enumerate(conv["qa"]):
             cat = int(qa["category"])
             if args.categories and str(cat) not in args.categories.split(","):
@@ -313,9 +340,12 @@ def run(args: argparse.Namespace) -> int:
                 skipped += 1
                 continue
             audited = audit.get((ci, qi), evidence) or evidence
+            want = answer_terms(qa.get("answer"), [said.get(e, "") for e in evidence])
             question = qa["question"]
             group = "0-4" if ci < 5 else "5-9"
             modes = [("sleepstack", False)] + ([("deep", True)] if args.deep else [])
+            if args.deep and args.deep_only:
+                modes = modes[1:]
             for budget in budgets:
                 for sysname, deep in modes:
                     t = time.perf_counter()
@@ -330,6 +360,9 @@ def run(args: argparse.Namespace) -> int:
                     for name in (sysname, f"{sysname} [{group}]"):
                         latencies[(budget, name)].append(ms)
                         scores[(budget, name)][cat].append(got)
+                        if want and cat in CATEGORIES:
+                            shown[(budget, name)].append(
+                                len(want & set(terms(ctx.context))) / len(want))
             if args.no_baselines:
                 continue
             qvec = emb.embed([question])[0]
@@ -340,6 +373,11 @@ def run(args: argparse.Namespace) -> int:
                     scores[(budget, name)][cat].append(
                         (evidence_recall(evidence, chosen), evidence_recall(audited, chosen)))
     report(scores, latencies, tokens_used, budgets, skipped, info, args)
+    if shown:
+        print("\nanswer words shown (questions whose answer's content words all occur in their"
+              " evidence turns: the share of those words the context's text writes)")
+        for (budget, name), vals in shown.items():
+            print(f"  {budget} {name}: {statistics.fmean(vals):.3f} (n = {len(vals)})")
     return 0
 
 
@@ -380,6 +418,8 @@ def report(scores: dict[tuple[int, str], dict[int, list[tuple[float, float]]]],
           " skipped; audited = evidence corrected by locomo-audit where it flags an error.")
     for budget in budgets:
         used = tokens_used[budget]
+        if not used:  # --deep-only
+            continue
         print(f"budget {budget}: context tokens used mean {statistics.fmean(used):.0f},"
               f" max {max(used)}")
     how = "reused the cached generation in bench/out" if info["index_reused"] else "built"
@@ -406,6 +446,10 @@ def main() -> int:
     p.add_argument("--deep-config", default="", help="JSON overrides of DeepConfig (tuning)")
     p.add_argument("--activity-config", default="",
                    help="JSON overrides of deep_activity.ActivityConfig (tuning)")
+    p.add_argument("--excerpt-config", default="",
+                   help="JSON overrides of excerpt.ExcerptConfig (tuning)")
+    p.add_argument("--deep-only", action="store_true",
+                   help="run deep recall only (tuning; no fast recall column)")
     p.add_argument("--only", default="", help="conversation indices to run, e.g. 0-4")
     p.add_argument("--categories", default="", help="only these question categories, e.g. 1,3")
     return run(p.parse_args())

@@ -231,7 +231,9 @@ def _line(p: Piece, header_day: str | None) -> str:
         stamp = ""
         if dt is not None and _human_day(dt) != header_day:
             stamp = f"({_human_day(dt)}) "
-        return f"{role_label(r.role)}: {mark}{stamp}{neutral(r.text)}{_stale_mark(p)}"
+        # Deep recall may show a long turn as its excerpt (wake/excerpt.py); fast never does.
+        text = p.extra.get("excerpt") or r.text
+        return f"{role_label(r.role)}: {mark}{stamp}{neutral(text)}{_stale_mark(p)}"
     if r.layer == "fact" and not r.flags and not _quoted(r):
         line = f"- {neutral(r.text)}"
         if r.valid_from and r.valid_to:
@@ -317,6 +319,7 @@ def pack(
     decay: float = 0.5,
     max_depth: int = 1,
     patience: int = 40,
+    prepare: Callable[[Piece], None] | None = None,
 ) -> tuple[list[Piece], str, int]:
     """Choose pieces best-first until the budget is spent; returns (pieces, block, tokens).
 
@@ -324,6 +327,8 @@ def pack(
     its score, so an excerpt grows around strong hits only while they are
     worth more than the next hit. A piece that does not fit is skipped (a
     smaller one further down may still fit) until *patience* misses in a row.
+    *prepare*, when given, is called on each piece before it is priced (deep
+    recall gives a long turn its excerpt there, :mod:`.excerpt`).
     """
     heap: list[tuple[float, int, Piece]] = [(-p.score, i, p) for i, p in enumerate(ranked)]
     heapq.heapify(heap)
@@ -342,6 +347,8 @@ def pack(
         dedupe = (p.row.layer if p.row.layer == "raw" else "-", _flat(p.row.text).lower())
         if p.row.layer != "raw" and dedupe in seen_text:
             continue
+        if prepare is not None:
+            prepare(p)
         g = _group(p)
         head = _header(g, p) if g not in opened else None
         cost = _cost(_line(p, _header_day(opened.get(g, p)) if g[0] == "raw" else None))

@@ -348,8 +348,12 @@ def _latest(pool: Pool) -> datetime | None:
 
 def _assemble(pool: Pool, pieces: list[Piece], budget: int,
               neighbours: Callable[[Piece], list[Piece]],
-              cfg: RecallConfig) -> tuple[list[Piece], str, int]:
-    """The profile block (a bounded share of *budget*), then the best of the rest."""
+              cfg: RecallConfig, prepare: Callable[[Piece], None] | None = None
+              ) -> tuple[list[Piece], str, int]:
+    """The profile block (a bounded share of *budget*), then the best of the rest.
+
+    *prepare* is called on each piece the packer weighs (deep recall's excerpts).
+    """
     share = int(budget * cfg.profile_share)
     profile = _profile(pool, pieces) if share > 0 else []
     pinned: list[Piece] = []
@@ -362,7 +366,8 @@ def _assemble(pool: Pool, pieces: list[Piece], budget: int,
     keys = {p.row.key for p in pinned}
     rest = [p for p in pieces if p.row.key not in keys]
     chosen, block, tokens = pack(rest, budget - used, neighbours, decay=cfg.neighbour_decay,
-                                 max_depth=cfg.neighbour_depth, patience=cfg.patience)
+                                 max_depth=cfg.neighbour_depth, patience=cfg.patience,
+                                 prepare=prepare)
     if not pinned:
         return chosen, block, tokens
     both = pinned + [p for p in chosen if p.row.key not in keys]
@@ -490,12 +495,17 @@ def recall(
         pieces = expand(store, user, pool.rows, pool.hidden, pieces, content, anchor,
                         dense=pool.dense, question=query).pieces
     neighbours = _neighbour_fn(pool, past)
+    prepare = None
+    if deep:  # long turns shown as the sentences that bear on the question
+        from .excerpt import focus_terms, preparer, speaker_words
+
+        prepare = preparer(focus_terms(content), speaker_words(p.row.role for p in pieces[:50]))
     for p in pieces:
         sess = p.row.session
         if p.row.layer == "raw" and sess in pool.sessions:
             p.extra["session_start"] = pool.rows[pool.sessions[sess][0]].at
     t_retrieve = time.perf_counter()
-    chosen, block, tokens = _assemble(pool, pieces, budget_tokens, neighbours, config)
+    chosen, block, tokens = _assemble(pool, pieces, budget_tokens, neighbours, config, prepare)
     if config.top_k and len(chosen) > config.top_k:
         chosen = chosen[: config.top_k]
         block = render(chosen)
