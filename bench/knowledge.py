@@ -60,10 +60,11 @@ MARK = "no longer current"
 
 
 def load(split: str = "all") -> list[dict[str, Any]]:
-    """The scenarios of one split (or all)."""
+    """The scenarios of one split, of several ("tune,val,val3"), or all."""
     rows = [json.loads(line) for path in (DATA, DATA_VAL3, DATA_VAL4, DATA_VAL5, DATA_VAL6)
             for line in path.read_text(encoding="utf-8").splitlines() if line]
-    return [r for r in rows if split == "all" or r["split"] == split]
+    wanted = set(split.split(","))
+    return [r for r in rows if split == "all" or r["split"] in wanted]
 
 
 def _at(text: str) -> datetime:
@@ -158,12 +159,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=int, default=150)
     ap.add_argument("--embedder", default="local:all-MiniLM-L6-v2")
-    ap.add_argument("--split", default="all", choices=["all", *SPLITS])
+    ap.add_argument("--split", default="all",
+                    help=f"all, one of {', '.join(SPLITS)}, or several joined by commas")
     ap.add_argument("--show-misses", action="store_true")
     ap.add_argument("--json", action="store_true", help="also print the summary as JSON")
     ap.add_argument("--llm", default="", help="extract with this LLM (e.g. openai:gpt-4o-mini) "
                     "instead of the offline claims, to compare both on the same set")
     args = ap.parse_args()
+    if args.split != "all" and not set(args.split.split(",")) <= set(SPLITS):
+        ap.error(f"--split: unknown split in {args.split!r}")
     summary = run(args.budget, args.embedder, args.split, args.show_misses, args.llm)
     if args.json:
         print(json.dumps(summary))
