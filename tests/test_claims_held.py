@@ -122,3 +122,40 @@ def test_the_ended_value_is_marked_in_recall(tmp_path: Path) -> None:
         if "Honda Jazz" in line:
             assert "no longer current" in line.casefold(), ctx.context
     assert not [f for f in mem.facts("oona") if f.value == "Honda Jazz"]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("I'm engaged to Fabian now, can you believe it?", "I'm engaged to Fabian now"),
+    ("We moved to Leeds, right?", "We moved to Leeds"),
+    ("Do I live in Leeds, right?", None),  # the statement part is itself a question
+    ("Where do I live, can you tell me?", None),
+    ("If I moved to Rome, would you visit?", None),  # a hypothetical stays one
+])
+def test_a_tag_question_leaves_the_statement_before_it(text: str, kept: str | None) -> None:
+    from sleepstack.sleep.claims.detect import disclosures
+
+    got = [c.text for c in disclosures(text)]
+    assert got == ([kept] if kept else [])
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("after 3 yrs I'm finally a bus driver", "bus driver"),
+    ("I'm officially a data engineer from next week", "data engineer"),
+    ("I'm still a student", "student"),
+])
+def test_a_job_title_after_an_adverb_is_read(text: str, title: str) -> None:
+    from sleepstack.sleep.claims.values import read_value
+
+    assert read_value("title", text).new == [title]
+
+
+@pytest.mark.parametrize(("text", "theirs"), [
+    ("My accountant's address is books@ledger.example", True),
+    ("My dentist's number is 555 0199", True),
+    ("My email is kim@home.example", False),
+    ("My partner's name is Ines", False),
+])
+def test_a_role_in_a_possessive_chain_is_someone_else(text: str, theirs: bool) -> None:
+    from sleepstack.sleep.claims.subject import third_party
+
+    assert third_party(text) is theirs

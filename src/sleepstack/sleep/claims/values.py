@@ -215,7 +215,8 @@ def _org(clause: str) -> Reading:
 # A job title is a noun phrase: after "I'm/became" it needs its article ("I'm a
 # nurse", never "I'm determined"); after "work as", "promoted to", "title is" not.
 _TITLE_AFTER = re.compile(
-    r"(?:\b(?:I'm|I am|I've been|I was|became|become|'m)\s+(?:now\s+)?(?:an?|the)\s+|"
+    r"(?:\b(?:I'm|I am|I've been|I was|became|become|'m)\s+"
+    r"(?:(?:now|finally|officially|actually|just|already|also|still)\s+)*(?:an?|the)\s+|"
     r"\b(?:work(?:ing|s)? as|started as|start as|hired as|joined as|promoted to|"
     r"title (?:is|to)|role (?:is|as)|position (?:is|as)|job (?:is|title is)|retrained as|"
     r"role of)\s+(?:now\s+)?(?:an?\s+|the\s+)?)"
