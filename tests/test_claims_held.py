@@ -159,3 +159,12 @@ def test_a_role_in_a_possessive_chain_is_someone_else(text: str, theirs: bool) -
     from sleepstack.sleep.claims.subject import third_party
 
     assert third_party(text) is theirs
+
+
+def test_a_closed_class_value_in_a_held_slot_is_read_wherever_the_clause_leans() -> None:
+    # "I'm doing Mediterranean now" reads nearer other slots than diet; after "I'm
+    # keto" the diet is the speaker's topic and the diet reader is precise alone.
+    got = facts_of("I'm keto.", "I'm doing Mediterranean now.")
+    assert ("diet", "mediterranean") in got
+    # no held diet: the clause stays what it was
+    assert ("diet", "mediterranean") not in facts_of("I'm doing Mediterranean now.")

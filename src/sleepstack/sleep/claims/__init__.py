@@ -42,7 +42,15 @@ from .classify import (
     untie,
 )
 from .detect import Clause, disclosures, strip_foreign_text
-from .held import by_contrast, held_endings, hold, names_value, one_each, unheld
+from .held import (
+    by_contrast,
+    held_endings,
+    hold,
+    in_held_slot,
+    names_value,
+    one_each,
+    unheld,
+)
 from .parts import clause_parts, governed
 from .settle import left_behind, mentions, settle
 from .subject import third_party
@@ -409,7 +417,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 # A name the readers did not take (or took for the end of a value the
                 # speaker never had), in a clause about a slot the speaker holds
                 # another value in: the new value.
-                bc = by_contrast(c.text, rk, hv, [v for _, v in gone], gap)
+                bc = by_contrast(c.text, rk, hv, [v for _, v in gone], gap) or \
+                    in_held_slot(c.text, rk + others.get(c.text, []), hv)
                 if bc:
                     picks = [p for p in picks if p[1].casefold() != bc[0][1].casefold()] + bc
             if picks:

@@ -25,10 +25,10 @@ from typing import Protocol, TypeVar
 
 from .classify import END_MARGIN
 from .taxonomy import OTHER, Slot
-from .values import NAME_KINDS, names_in
+from .values import NAME_KINDS, names_in, read_value
 
-__all__ = ["HeldValues", "by_contrast", "held_endings", "hold", "names_value", "one_each",
-           "unheld"]
+__all__ = ["CLOSED_KINDS", "HeldValues", "by_contrast", "held_endings", "hold", "in_held_slot",
+           "names_value", "one_each", "unheld"]
 
 #: per slot name, the values the speaker holds so far (in the order said)
 HeldValues = Mapping[str, Sequence[str]]
@@ -189,3 +189,27 @@ def unheld(claims: list[C], held: HeldValues) -> list[C]:
             continue
         out.append(c)
     return out
+
+
+#: kinds of value read from a closed class of words (a diet, a language): precise alone
+CLOSED_KINDS = frozenset({"diet", "language"})
+
+
+def in_held_slot(clause: str, candidates: Sequence[tuple[Slot, float]],
+                 held: HeldValues) -> list[tuple[Slot, str, bool, float]]:
+    """A new value of a closed-class slot the speaker holds a value in, read by its reader.
+
+    "I'm doing Mediterranean now" reads nearer other slots than diet; after "I'm
+    keto" the speaker's diet is a topic of theirs, and the diet reader (a closed
+    list of diets) is precise on its own: any slot of theirs above the floor
+    (*candidates*, near the best or not) is tried.
+    """
+    for slot, score in candidates:
+        have = held.get(slot.name)
+        if slot.multi or slot.kind not in CLOSED_KINDS or not have:
+            continue
+        r = read_value(slot.kind, clause)
+        new = [v for v in r.new if not any(names_value(v, h) or names_value(h, v) for h in have)]
+        if len(new) == 1:
+            return [(slot, new[0], False, score)] + [(slot, v, True, score) for v in r.old]
+    return []
