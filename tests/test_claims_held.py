@@ -168,3 +168,8 @@ def test_a_closed_class_value_in_a_held_slot_is_read_wherever_the_clause_leans()
     assert ("diet", "mediterranean") in got
     # no held diet: the clause stays what it was
     assert ("diet", "mediterranean") not in facts_of("I'm doing Mediterranean now.")
+
+
+def test_a_value_held_in_one_slot_is_no_new_value_of_another() -> None:
+    got = facts_of("I report to Chen.", "Now I'm under Beatriz, Chen moved to sales.")
+    assert not [a for a, v in got if v == "Chen" and a != "manager"]

@@ -392,6 +392,11 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 picks = [p for p in picks if not any(
                     (names_value(p[1], v) or names_value(v, p[1])) and (
                         not p[2] or p[0].name != n) for n, v in gone)]
+            # Nor is a value the speaker holds in one slot a new value of another
+            # ("Chen moved to sales" after "I report to Chen" is no database Chen).
+            picks = [p for p in picks if p[2] or not any(
+                n != p[0].name and any(p[1].casefold() == v.casefold() for v in vs)
+                for n, vs in hv.items())]
             if c.weak and cont:
                 # Without a first person, ending a value is safe to read ("The Golf
                 # died"); a *new* value needs the slot's meaning clearly ("Berlin is
