@@ -13,10 +13,11 @@ tuning the extractor. Values are drawn so that neither contains the other.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
+
+from _knowledge_writer import scenario, user_id, write
 
 OUT = Path(__file__).with_name("knowledge_updates.jsonl")
 
@@ -332,12 +333,8 @@ def build(seed: int = 10) -> list[dict[str, Any]]:
                           "at": f"2024-04-{day + 2:02d}T10:00:05Z"})
             turns.append({"role": "user", "text": rng.choice(FILLER_USER),
                           "at": f"2024-04-{day + 3:02d}T10:00:00Z"})
-            out.append({
-                "id": f"{slot}-{k:02d}", "split": split, "slot": slot,
-                "user": f"ku-{slot.replace('_', '-')}-{k:02d}",
-                "turns": turns, "question": spec["q"][k % 2],
-                "old": old, "new": new,
-            })
+            out.append(scenario(f"{slot}-{k:02d}", split, slot, None, user_id("ku", slot, k),
+                                turns, spec["q"][k % 2], old, new))
     for slot, (upd, (old, new)) in VAL2.items():
         spec = SLOTS[slot]
         k = 10
@@ -355,17 +352,14 @@ def build(seed: int = 10) -> list[dict[str, Any]]:
                       "at": "2024-04-14T10:00:00Z"})
         turns.append({"role": "user", "text": rng.choice(FILLER_USER),
                       "at": "2024-04-15T10:00:00Z"})
-        out.append({"id": f"{slot}-{k:02d}", "split": "val2", "slot": slot,
-                    "user": f"ku-{slot.replace('_', '-')}-{k:02d}", "turns": turns,
-                    "question": spec["q"][0], "old": old, "new": new})
+        out.append(scenario(f"{slot}-{k:02d}", "val2", slot, None, user_id("ku", slot, k),
+                            turns, spec["q"][0], old, new))
     return out
 
 
 def main() -> None:
     """Write the set."""
-    rows = build()
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    print(f"wrote {len(rows)} scenarios to {OUT}")
+    write(build(), OUT)
 
 
 if __name__ == "__main__":

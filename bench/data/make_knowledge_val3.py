@@ -21,15 +21,16 @@ Kinds (``"kind"``):
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
 
+from _knowledge_writer import Conversation, Story, numbered, scenario, user_id, write
+
 OUT = Path(__file__).with_name("knowledge_val3.jsonl")
 
 # (slot, kind, earlier user statements, update turns, question, old, new)
-STORIES: list[tuple[str, str, list[str], list[str], str, str, str]] = [
+STORIES: list[Story] = [
     # home
     ("home", "update", ["Been living in Cork for ages tbh."], ["fyi im in Galway now, the move happened over easter"], "What city is the user living in at the moment?", "Cork", "Galway"),
     ("home", "split", ["My apartment's in Phoenix."], ["So we've been house hunting for months.", "...and it's done, we're Tucson residents as of the 3rd!"], "Where does the user live currently?", "Phoenix", "Tucson"),
@@ -138,15 +139,10 @@ def build(seed: int = 3) -> list[dict[str, Any]]:
     """All val3 scenarios, deterministic for a seed."""
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
-    per_slot: dict[str, int] = {}
-    for slot, kind, before, update, question, old, new in STORIES:
-        k = per_slot[slot] = per_slot.get(slot, 0) + 1
+    for k, (slot, kind, before, update, question, old, new) in numbered(STORIES):
         day = 1 + 2 * k
-        turns: list[dict[str, str]] = []
-
-        def say(role: str, text: str, at: str, turns: list[dict[str, str]] = turns) -> None:
-            turns.append({"role": role, "text": text, "at": at})
-
+        conv = Conversation()
+        say = conv.say
         say("user", rng.choice(FILLER_USER), f"2024-05-{day:02d}T08:30:00Z")
         say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-05-{day:02d}T08:30:04Z")
         for j, text in enumerate(before):
@@ -160,17 +156,14 @@ def build(seed: int = 3) -> list[dict[str, Any]]:
             say("user", text, f"2024-06-{day + j:02d}T19:15:00Z")
             say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-06-{day + j:02d}T19:15:04Z")
         say("user", rng.choice(FILLER_USER), f"2024-06-{day + 3:02d}T07:45:00Z")
-        out.append({"id": f"v3-{slot}-{k:02d}", "split": "val3", "slot": slot, "kind": kind,
-                    "user": f"kv3-{slot.replace('_', '-')}-{k:02d}", "turns": turns,
-                    "question": question, "old": old, "new": new})
+        out.append(scenario(f"v3-{slot}-{k:02d}", "val3", slot, kind,
+                            user_id("kv3", slot, k), conv.turns, question, old, new))
     return out
 
 
 def main() -> None:
     """Write the split."""
-    rows = build()
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    print(f"wrote {len(rows)} scenarios to {OUT}")
+    write(build(), OUT)
 
 
 if __name__ == "__main__":

@@ -21,15 +21,16 @@ update), ``removal`` (``old`` ends, ``new`` remains or "" when nothing does),
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
 
+from _knowledge_writer import Conversation, Story, numbered, scenario, user_id, write
+
 OUT = Path(__file__).with_name("knowledge_val4.jsonl")
 
 # (slot, kind, earlier user statements, update turns, question, old, new)
-STORIES: list[tuple[str, str, list[str], list[str], str, str, str]] = [
+STORIES: list[Story] = [
     # home
     ("home", "update", ["Nantes has been home for about six years."], ["Oh and before I forget, Lyon's home now. Anyway, can you help me with a cover letter?"], "Where does the user live these days?", "Nantes", "Lyon"),
     ("home", "restated", ["I rent a flat in Utrecht.", "The rent in Utrecht keeps going up, honestly."], ["We finally bought a place! It's in Haarlem, we got the keys on the 2nd."], "Which city is the user's home now?", "Utrecht", "Haarlem"),
@@ -140,14 +141,9 @@ def build(seed: int = 4) -> list[dict[str, Any]]:
     """All val4 scenarios, deterministic for a seed."""
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
-    per_slot: dict[str, int] = {}
-    for slot, kind, before, update, question, old, new in STORIES:
-        k = per_slot[slot] = per_slot.get(slot, 0) + 1
-        turns: list[dict[str, str]] = []
-
-        def say(role: str, text: str, at: str, turns: list[dict[str, str]] = turns) -> None:
-            turns.append({"role": role, "text": text, "at": at})
-
+    for k, (slot, kind, before, update, question, old, new) in numbered(STORIES):
+        conv = Conversation()
+        say = conv.say
         say("user", rng.choice(FILLER_USER), f"2024-02-{2 + k:02d}T09:10:00Z")
         say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-02-{2 + k:02d}T09:10:05Z")
         for j, text in enumerate(before):
@@ -162,17 +158,14 @@ def build(seed: int = 4) -> list[dict[str, Any]]:
             say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-04-{4 + k + j:02d}T12:30:05Z")
         say("user", rng.choice(FILLER_USER), f"2024-04-{8 + k:02d}T21:00:00Z")
         say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-04-{8 + k:02d}T21:00:05Z")
-        out.append({"id": f"v4-{slot}-{k:02d}", "split": "val4", "slot": slot, "kind": kind,
-                    "user": f"kv4-{slot.replace('_', '-')}-{k:02d}", "turns": turns,
-                    "question": question, "old": old, "new": new})
+        out.append(scenario(f"v4-{slot}-{k:02d}", "val4", slot, kind,
+                            user_id("kv4", slot, k), conv.turns, question, old, new))
     return out
 
 
 def main() -> None:
     """Write the split."""
-    rows = build()
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    print(f"wrote {len(rows)} scenarios to {OUT}")
+    write(build(), OUT)
 
 
 if __name__ == "__main__":

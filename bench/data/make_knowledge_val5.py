@@ -22,15 +22,16 @@ a third party's).
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
 
+from _knowledge_writer import Conversation, Story, numbered, scenario, user_id, write
+
 OUT = Path(__file__).with_name("knowledge_val5.jsonl")
 
 # (slot, kind, earlier user statements, update turns, question, old, new)
-STORIES: list[tuple[str, str, list[str], list[str], str, str, str]] = [
+STORIES: list[Story] = [
     # home
     ("home", "update", ["been living in Krakow since uni tbh"], ["ok so the lease in krakow ended and we're in Gdansk now, sea views lol"], "Which city does the user live in now?", "Krakow", "Gdansk"),
     ("home", "update", ["My place is in Leeds, near the station."], ["My brother took over my old flat when I relocated to York for the new job, so he's the one near the station now."], "Where is the user living at the moment?", "Leeds", "York"),
@@ -128,14 +129,9 @@ def build(seed: int = 5) -> list[dict[str, Any]]:
     """All val5 scenarios, deterministic for a seed."""
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
-    per_slot: dict[str, int] = {}
-    for slot, kind, before, update, question, old, new in STORIES:
-        k = per_slot[slot] = per_slot.get(slot, 0) + 1
-        turns: list[dict[str, str]] = []
-
-        def say(role: str, text: str, at: str, turns: list[dict[str, str]] = turns) -> None:
-            turns.append({"role": role, "text": text, "at": at})
-
+    for k, (slot, kind, before, update, question, old, new) in numbered(STORIES):
+        conv = Conversation()
+        say = conv.say
         for j, text in enumerate(before):
             say("user", text, f"2024-01-{5 + 3 * k + j:02d}T20:0{j}:00Z")
             say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-01-{5 + 3 * k + j:02d}T20:0{j}:07Z")
@@ -148,17 +144,14 @@ def build(seed: int = 5) -> list[dict[str, Any]]:
         for j in range(2):
             say("user", rng.choice(FILLER_USER), f"2024-05-{20 + j:02d}T07:15:00Z")
             say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-05-{20 + j:02d}T07:15:07Z")
-        out.append({"id": f"v5-{slot}-{k:02d}", "split": "val5", "slot": slot, "kind": kind,
-                    "user": f"kv5-{slot.replace('_', '-')}-{k:02d}", "turns": turns,
-                    "question": question, "old": old, "new": new})
+        out.append(scenario(f"v5-{slot}-{k:02d}", "val5", slot, kind,
+                            user_id("kv5", slot, k), conv.turns, question, old, new))
     return out
 
 
 def main() -> None:
     """Write the split."""
-    rows = build()
-    OUT.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    print(f"wrote {len(rows)} scenarios to {OUT}")
+    write(build(), OUT)
 
 
 if __name__ == "__main__":

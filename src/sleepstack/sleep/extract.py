@@ -290,10 +290,11 @@ def extract_facts(
         emb = _LazyEmbedder(embedder or DEFAULT_EMBEDDER)
     else:
         emb = embedder
-    claimed = extract_claims(turns, subjects, emb, hints)
-    facts: list[Fact] = []
-    seen: set[str] = set()
-    for turn, subject, from_claims in zip(turns, subjects, claimed, strict=True):
+    # The rules read every turn first: the values they read (likes, dislikes) are
+    # values the speaker holds, which a later claim can end ("golf is over for me").
+    ruled_all: list[list[_Cand]] = []
+    penalties: list[float] = []
+    for turn, subject in zip(turns, subjects, strict=True):
         cands: list[_Cand] = []
         penalty = 0.0
         if subject is None:
@@ -303,6 +304,14 @@ def extract_facts(
                 penalty = 0.1  # second-hand: the assistant may misquote
         else:
             cands = _extract_text(strip_foreign_text(turn.text), subject, turn.at)
+        ruled_all.append(cands)
+        penalties.append(penalty)
+    claimed = extract_claims(turns, subjects, emb, hints,
+                             ruled=[[(c.attribute, c.value) for c in cs] for cs in ruled_all])
+    facts: list[Fact] = []
+    seen: set[str] = set()
+    for turn, from_claims, cands, penalty in zip(turns, claimed, ruled_all, penalties,
+                                                 strict=True):
         # Where the rules read the same value as a claim, the rule's sentence is kept
         # (it is often more specific); otherwise the claim wins its attribute.
         agree = {(c.attribute, c.value.casefold()) for c in cands}

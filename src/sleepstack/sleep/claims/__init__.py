@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from datetime import UTC
 
 from ...adapters.embed import Embedder
@@ -31,9 +30,29 @@ from ...layers.rawlog import Turn, iso
 from ..dates import absolutize, find_dates
 from ..extract_base import direction_of, stated_fact
 from ..resolve import ENDED
-from .classify import END_MARGIN, MARGIN, ending_scores, rank_slots, semantic, untie
+from .claim import Claim
+from .classify import (
+    END_MARGIN,
+    MARGIN,
+    ending_scores,
+    mask_subject,
+    mask_values,
+    rank_slots,
+    semantic,
+    untie,
+)
 from .detect import Clause, disclosures, strip_foreign_text
+from .held import (
+    by_contrast,
+    held_endings,
+    hold,
+    in_held_slot,
+    names_value,
+    one_each,
+    unheld,
+)
 from .parts import clause_parts, governed
+from .settle import left_behind, mentions, settle
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
 from .useful import useful_other
@@ -101,23 +120,7 @@ _NO_S_WORDS = (
 _NO_S = frozenset(_NO_S_WORDS.split())
 
 
-@dataclass(frozen=True)
-class Claim:
-    """One self-disclosure read as (slot, value), before it becomes a fact."""
-
-    turn: Turn
-    subject: str
-    slot: Slot
-    value: str
-    removal: bool
-    clause: str
-    score: float
-    #: an earlier statement about a single-valued slot whose value could not be
-    #: read, kept as history once a later claim gives the slot a value
-    mention: bool = False
-
-
-#: the opening of a mention's fact sentence (see :func:`_mentions`)
+#: the opening of a mention's fact sentence (see :func:`.settle.mentions`)
 MENTION = "Earlier, about"
 #: a clause must be this near its slot (and it must be the best one) to be a mention
 MENTION_FLOOR = 0.45
@@ -226,6 +229,8 @@ Hints = Mapping[str, Sequence[tuple[str, float]]]
 ENDING = "~ending"
 #: the name of the hints' entries for the slots above the floor but not near the best
 ALSO = "~also"
+#: the name of the hints' entry for the ending read with the clause's subject masked
+SUBJECT_ENDING = "~ending_subject"
 
 
 def candidate_clauses(texts: Iterable[str]) -> list[str]:
@@ -252,8 +257,12 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
     part_ends: dict[int, list[tuple[str, float]]] = {}
     if semantic(embedder):
         # Only clauses about a slot can end a value: the rest (most of a long
-        # conversation) are not embedded a second time.
-        todo = [i for i, r in enumerate(ranked) if any(s.kind != "thing" for s, _ in r)]
+        # conversation) are not embedded a second time. Likes and dislikes count:
+        # "Climbing is over for me" ends a value the speaker holds (.held).
+        # So does a clause about no slot that names something ("Nemo ran away last
+        # spring"): it may end a value the speaker holds.
+        todo = [i for i, r in enumerate(ranked)
+                if r or mask_subject(clauses[i]) != clauses[i]]
         for i, e in zip(todo, ending_scores([clauses[i] for i in todo], embedder), strict=True):
             ends[i] = e
         # Which part of a clause ends: those with several parts, once more.
@@ -264,6 +273,13 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
         scores = ending_scores([p for _, p in split], embedder)
         for (i, p), e in zip(split, scores, strict=True):
             part_ends.setdefault(i, []).append((f"{ENDING}@{p}", round(e, 4)))
+        # A clause whose subject is a thing ("Golf is over for me"), read with that
+        # subject masked too: used only for values the speaker holds (.held).
+        subj = [i for i, e in enumerate(ends) if e is not None
+                and mask_subject(clauses[i]) != mask_values(clauses[i])]
+        for i, e in zip(subj, ending_scores([clauses[i] for i in subj], embedder,
+                                            mask_subject), strict=True):
+            part_ends.setdefault(i, []).append((SUBJECT_ENDING, round(e, 4)))
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
             + ([(ENDING, round(e, 4))] if e is not None else []) + part_ends.get(i, [])
             + also[i]
@@ -280,11 +296,14 @@ def slot_hints(texts: Iterable[str], embedder: Embedder) -> dict[str, list[tuple
 
 
 def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
-              embedder: Embedder | None, hints: Hints | None = None) -> list[list[Claim]]:
+              embedder: Embedder | None, hints: Hints | None = None,
+              ruled: Sequence[Sequence[tuple[str, str]]] | None = None) -> list[list[Claim]]:
     """The claims of each turn (same order as *turns*); *subjects* as from the roles.
 
     Clauses found in *hints* are not embedded again; the others are embedded
     with *embedder* in one batch (without an embedder they get no slot).
+    *ruled*: per turn, the (attribute, value) pairs the phrasing rules read from
+    it; those of the slots the rules fill (likes, dislikes) are held values too.
     """
     per_turn: list[list[Clause]] = []
     for t, s in zip(turns, subjects, strict=True):
@@ -292,6 +311,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     known: dict[str, list[tuple[Slot, float]]] = {}
     ending: dict[str, float] = {}
     parts: dict[str, list[tuple[str, float]]] = {}
+    by_subject: dict[str, float] = {}
     others: dict[str, list[tuple[Slot, float]]] = {}
 
     def _take(text: str, r: Sequence[tuple[str, float]]) -> None:
@@ -300,6 +320,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         others[text] = [(slot_by_name(n[len(ALSO) + 1:]), float(sc)) for n, sc in r
                         if n.startswith(ALSO + "@")]
         ending.update((text, float(sc)) for n, sc in r if n == ENDING)
+        by_subject.update((text, float(sc)) for n, sc in r if n == SUBJECT_ENDING)
         parts[text] = [(n[len(ENDING) + 1:], float(sc)) for n, sc in r
                        if n.startswith(ENDING + "@")]
 
@@ -321,19 +342,28 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     # claim has not given it a new one yet: the next value they name in it is the
     # replacement ("Today was my last day at Capgemini." … "Monday I start at KPMG").
     opened: dict[tuple[str, str], str] = {}
-    for t, s, cl in zip(turns, subjects, per_turn, strict=True):
+    # ... and every value they hold, per slot (multi-valued ones too): a clause
+    # that means an ending and names one of them ends it, however it is phrased.
+    holds: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for ti, (t, s, cl) in enumerate(zip(turns, subjects, per_turn, strict=True)):
         got: list[Claim] = []
         prev: Claim | None = None
         mine = spoken.setdefault((t.user, s or ""), set())
         gap = opened.get((t.user, s or ""))
+        hv = holds.setdefault((t.user, s or ""), {})
         for c in cl:
             rk = known.get(c.text, [])
+            assert s is not None
+            gone = held_endings(c.text, max(ending.get(c.text, 0.0), by_subject.get(c.text, -1.0)),
+                                parts.get(c.text, ()), hv) if hv and not third_party(c.text) else []
+            for name, v in gone:
+                prev = Claim(t, s, slot_by_name(name), v, True, c.text, END_MARGIN)
+                got.append(prev)
             if gap is not None and rk:
                 # The slot just ended comes first when the clause is about it at all
                 # (above the floor, if not near the best).
                 near = [x for x in rk + others.get(c.text, []) if x[0].name == gap]
                 rk = near[:1] + [x for x in rk if x[0].name != gap]
-            assert s is not None
             cont: list[tuple[Slot, float]] = []
             if c.weak:
                 # No first person: a statement about the world unless it is clearly
@@ -356,6 +386,17 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             # An ending said in one part only ends the values of that part.
             ended = whole or any(sc >= END_MARGIN for _, sc in cparts)
             picks = _pick(c, rk, ended, cparts, whole)
+            if gone:
+                # What the clause ends is no value of another slot ("Golf is over
+                # for me" is no trip to Golf, nor the end of one).
+                picks = [p for p in picks if not any(
+                    (names_value(p[1], v) or names_value(v, p[1])) and (
+                        not p[2] or p[0].name != n) for n, v in gone)]
+            # Nor is a value the speaker holds in one slot a new value of another
+            # ("Chen moved to sales" after "I report to Chen" is no database Chen).
+            picks = [p for p in picks if p[2] or not any(
+                n != p[0].name and any(p[1].casefold() == v.casefold() for v in vs)
+                for n, vs in hv.items())]
             if c.weak and cont:
                 # Without a first person, ending a value is safe to read ("The Golf
                 # died"); a *new* value needs the slot's meaning clearly ("Berlin is
@@ -376,6 +417,15 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 m = _COPULA.search(c.text)
                 if m:
                     picks = [(prev.slot, m["v"].strip(), False, prev.score)]
+            if not c.weak and all(p[2] and not any(names_value(p[1], v) for v in
+                                                   hv.get(p[0].name, ())) for p in picks):
+                # A name the readers did not take (or took for the end of a value the
+                # speaker never had), in a clause about a slot the speaker holds
+                # another value in: the new value.
+                bc = by_contrast(c.text, rk, hv, [v for _, v in gone], gap) or \
+                    in_held_slot(c.text, rk + others.get(c.text, []), hv)
+                if bc:
+                    picks = [p for p in picks if p[1].casefold() != bc[0][1].casefold()] + bc
             if picks:
                 prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
             if not picks and not c.weak and rk and rk[0][1] >= MENTION_FLOOR \
@@ -397,7 +447,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
-        got = _left_behind(got, held.setdefault((t.user, s or ""), {}))
+        got = left_behind(unheld(one_each(got), hv), held.setdefault((t.user, s or ""), {}))
         slotted = [c for c in got if c.slot is not OTHER and not c.mention]
         if slotted:
             ends = [c.slot.name for c in slotted if c.removal and not c.slot.multi
@@ -406,84 +456,15 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 opened[(t.user, s or "")] = ends[-1]
             else:
                 opened.pop((t.user, s or ""), None)
-        out.append(_settle(got))
+        out.append(settle(got))
         mine.update(c.slot.name for c in got if c.slot is not OTHER)
-    return _mentions(out, unread)
-
-
-def _mentions(out: list[list[Claim]], unread: list[tuple[int, Claim]]) -> list[list[Claim]]:
-    """*out* with each unread statement that a later claim of its slot replaced.
-
-    "My girlfriend Emma and I live together" names no partner the reader can
-    take; once the same speaker's later turn gives the slot a value ("seeing
-    someone new now, her name's Zoe"), the earlier statement is that slot's
-    history: it becomes a fact of the slot that the later claim supersedes, so
-    recall marks its turn as no longer current. An unslotted ``other`` claim of
-    the same clause gives way to it. Without a later claim nothing is added.
-    """
-    for i, m in unread:
-        later = next((c for cs in out[i + 1:] for c in cs if not c.mention and c.slot is m.slot
-                      and c.subject == m.subject and c.turn.user == m.turn.user), None)
-        # The later claim must give another value than the remark could have meant.
-        if later is not None and later.value.casefold() not in m.clause.casefold():
-            out[i] = [c for c in out[i] if not (c.slot is OTHER and c.clause == m.clause)]
-            if not any(c.mention and c.slot is m.slot for c in out[i]):  # one per turn
-                out[i].append(m)
-    return out
-
-
-def _left_behind(claims: list[Claim], held: dict[str, str]) -> list[Claim]:
-    """A turn's claims with the value a change leaves behind read as removed.
-
-    When one turn gives a single-valued slot several values and one of them is
-    what the speaker said it was before ("use tim.b@mailbox.org, the tim@oldco.com
-    inbox is closed", "data now sits in Firestore; we decommissioned Couchbase"),
-    that one is the old value, whatever verb says so. *held* (slot -> value, the
-    speaker's so far) is updated with the turn's new values.
-    """
-    news: dict[str, set[str]] = {}
-    for c in claims:
-        if not c.removal and not c.slot.multi and c.slot is not OTHER and c.value != "none":
-            news.setdefault(c.slot.name, set()).add(c.value.casefold())
-    marked = []
-    for c in claims:
-        before = held.get(c.slot.name)
-        if (not c.removal and len(news.get(c.slot.name, ())) >= 2
-                and before == c.value.casefold()):
-            c = replace(c, removal=True)
-        marked.append(c)
-    # One value per clause in a single-valued slot: the last one it states.
-    last: dict[tuple[str, str], Claim] = {}
-    for c in marked:
-        if not c.removal and not c.slot.multi and c.slot is not OTHER:
-            last[(c.clause, c.slot.name)] = c
-    out = [c for c in marked if c.removal or c.slot.multi or c.slot is OTHER
-           or last[(c.clause, c.slot.name)] is c]
-    for c in out:
-        if not c.removal and not c.slot.multi and c.slot is not OTHER:
-            held[c.slot.name] = c.value.casefold()
-    return out
-
-
-def _settle(claims: list[Claim]) -> list[Claim]:
-    """One turn's claims in the order they apply: removals first, then new values.
-
-    A removal in a single-valued slot that the turn gives no new value for
-    ("I sold the Civic", "I quit my job at Globex") becomes the value ``none``,
-    which supersedes like any new value and stays current ("no car now").
-    """
-    filled = {c.slot.name for c in claims if not c.removal}
-    out: list[Claim] = []
-    nones: set[str] = set()
-    for c in claims:
-        if c.removal and not c.slot.multi and c.slot is not OTHER and c.slot.name not in filled:
-            if c.slot.name not in nones:
-                nones.add(c.slot.name)
-                out.append(replace(c, value="none", removal=False, clause=c.value))
-            continue
-        out.append(c)
-    # Removals before additions: "not peanuts, shellfish" must not close what it adds.
-    return sorted(out, key=lambda c: not c.removal)
+        hold(hv, out[-1])
+        for attr, v in ruled[ti] if ruled else ():
+            rs = slot_by_attribute(attr)
+            if rs is not None and rs.kind == "thing" and rs.multi \
+                    and v.casefold() not in (x.casefold() for x in hv.get(rs.name, [])):
+                hv.setdefault(rs.name, []).append(v)
+    return mentions(out, unread)
 
 
 def _article(title: str) -> str:
@@ -560,14 +541,15 @@ def claim_fact(c: Claim) -> Fact:
 
 
 def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
-                   embedder: Embedder | None, hints: Hints | None = None) -> list[list[Fact]]:
+                   embedder: Embedder | None, hints: Hints | None = None,
+                   ruled: Sequence[Sequence[tuple[str, str]]] | None = None) -> list[list[Fact]]:
     """Facts from the claims of each turn (same order as *turns*).
 
     An unslotted ``other`` claim becomes a fact only when it carries something
     a later question can ask about (:func:`.useful.useful_other`).
     """
     return [[claim_fact(c) for c in cs if _worth_a_fact(c)]
-            for cs in claims_of(turns, subjects, embedder, hints)]
+            for cs in claims_of(turns, subjects, embedder, hints, ruled)]
 
 
 def _worth_a_fact(c: Claim) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -30,7 +30,8 @@ from ...adapters.embed import Embedder
 from .taxonomy import SLOTS, Slot
 
 __all__ = [
-    "END_MARGIN", "FLOOR", "MARGIN", "TIE", "ending_scores", "mask_values", "rank_slots",
+    "END_MARGIN", "FLOOR", "MARGIN", "TIE", "ending_scores", "mask_subject", "mask_values",
+    "rank_slots",
     "semantic",
     "untie",
 ]
@@ -153,8 +154,13 @@ def semantic(embedder: Embedder) -> bool:
     return not embedder.name.startswith("hash")
 
 
-def ending_scores(clauses: Sequence[str], embedder: Embedder) -> list[float]:
-    """How much nearer each clause's masked predicate is to *ending* than to *holding*."""
+def ending_scores(clauses: Sequence[str], embedder: Embedder,
+                  mask: Callable[[str], str] | None = None) -> list[float]:
+    """How much nearer each clause's masked predicate is to *ending* than to *holding*.
+
+    *mask*: how the values are masked (default :func:`mask_values`).
+    """
+    mask = mask or mask_values
     if not clauses:
         return []
     key = f"{embedder.name}:{embedder.dim}"
@@ -165,6 +171,21 @@ def ending_scores(clauses: Sequence[str], embedder: Embedder) -> list[float]:
                np.asarray(embedder.embed(list(HOLDING_PROTOTYPES)), dtype=np.float32))
         with _lock:
             _end_protos[key] = got
-    vecs = np.asarray(embedder.embed([mask_values(c) for c in clauses]), dtype=np.float32)
+    vecs = np.asarray(embedder.embed([mask(c) for c in clauses]), dtype=np.float32)
     end, hold = got
     return [float(x) for x in (vecs @ end.T).max(axis=1) - (vecs @ hold.T).max(axis=1)]
+
+
+# The subject of a clause that opens with a thing, not a person: "Golf is over",
+# "the walnut allergy is gone", "The Focus finally gave up". (Not "my …": "My
+# birthday is on July 4th" says what holds, and masked it reads like "it is off".)
+_SUBJECT = re.compile(
+    r"^(?!(?:I|we|you|he|she|they|it|this|that|there|what|who|me|us|my|our)\b)"
+    r"(?:(?:the|his|her|their)\s+)?(?:[\w'’-]+\s+){0,2}?[\w'’-]+"
+    r"(?=\s+(?:is|are|was|were|has|have|had|got|finally|just|ran|died|broke|gave|went|"
+    r"stopped|ended)\b)", re.I)
+
+
+def mask_subject(clause: str) -> str:
+    """*clause* with an opening noun phrase that is its subject said as "it"."""
+    return mask_values(_SUBJECT.sub("it", clause, count=1))

@@ -169,6 +169,24 @@ def _clauses(sentence: str) -> list[str]:
     return out
 
 
+# A short question tagged onto a statement: "I'm engaged to Felix now, can you believe
+# it?", "We moved to Leeds, right?" — the statement stands; the tag asks nothing of it.
+_TAG = re.compile(r",\s*(?P<q>[^,]{1,40})\?$")
+
+
+def _untag(sentence: str) -> str:
+    """*sentence* without a tag question after a first-person statement."""
+    m = _TAG.search(sentence)
+    if m is None:
+        return sentence
+    head = sentence[: m.start()].strip()
+    if _QUESTION_START.match(head) or not _FIRST.search(head) or _HYPO.search(head) \
+            or (not _QUESTION_START.match(m["q"].strip()) and not re.match(
+                r"^(?:right|you know|no|yeah|eh|huh|ok|okay|lol|haha)\b", m["q"].strip(), re.I)):
+        return sentence
+    return head + "."
+
+
 def disclosures(text: str) -> list[Clause]:
     """The self-disclosure clauses of *text* (see :func:`_disclosures`; cached).
 
@@ -191,7 +209,7 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
     clean = strip_foreign_text(_standard(text))
     prev_first = False
     for sent in _SENT.split(clean):
-        s = sent.strip()
+        s = _untag(sent.strip())
         if not s or s.endswith("?") or ("…" in s and not _FIRST.search(s.replace("…", ""))):
             prev_first = False if s.endswith("?") else prev_first
             continue

@@ -48,6 +48,10 @@ _IDENTITY = re.compile(
     r"and|but|so|who|which)\b)|"
     r"(?:called|named)\s+[A-Z])"
 )
+# Someone by what they do for the speaker: "my accountant's address", "my dentist's
+# number", "my tutor's email" (only in a possessive chain: "my computer" is a thing).
+_ROLE = re.compile(r"^[a-z]{3,}(?:ant|ent|ist|er|or|ian|ee)$|^(?:coach|agent|vet|nanny|"
+                   r"mentor|tutor|trainer|lawyer|attorney|accountant)$", re.I)
 _WITH_ME = re.compile(r"^(?:and|&)\s+(?:I|me|myself)\b|^(?:\w+\s+){0,2}and I\b", re.I)
 _GROUP = re.compile(r"^(?:team|company|startup|firm|group|department|school|office)$", re.I)
 
@@ -66,7 +70,8 @@ def third_party(clause: str) -> bool:
         # speaker's relation being named ("my partner's name is Ines").
         if person and re.match(r"^name\s+(?:is|was)\b", rest, re.I):
             return False
-        return person or bool(_GROUP.match(noun)) or det in ("a", "an", "another")
+        return person or bool(_GROUP.match(noun)) or bool(_ROLE.match(noun)) \
+            or det in ("a", "an", "another")
     if det in ("my", "our", "one of my", "one of our"):
         if not person:
             return False  # "my car", "our team", "my job": the speaker's own things

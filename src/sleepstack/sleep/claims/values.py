@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Reading", "is_removal", "read_value"]
+__all__ = ["NAME_KINDS", "Reading", "is_removal", "names_in", "read_value"]
 
 # Words that end what a value can be (prepositions, conjunctions, time words).
 _END = (
@@ -215,7 +215,8 @@ def _org(clause: str) -> Reading:
 # A job title is a noun phrase: after "I'm/became" it needs its article ("I'm a
 # nurse", never "I'm determined"); after "work as", "promoted to", "title is" not.
 _TITLE_AFTER = re.compile(
-    r"(?:\b(?:I'm|I am|I've been|I was|became|become|'m)\s+(?:now\s+)?(?:an?|the)\s+|"
+    r"(?:\b(?:I'm|I am|I've been|I was|became|become|'m)\s+"
+    r"(?:(?:now|finally|officially|actually|just|already|also|still)\s+)*(?:an?|the)\s+|"
     r"\b(?:work(?:ing|s)? as|started as|start as|hired as|joined as|promoted to|"
     r"title (?:is|to)|role (?:is|as)|position (?:is|as)|job (?:is|title is)|retrained as|"
     r"role of)\s+(?:now\s+)?(?:an?\s+|the\s+)?)"
@@ -456,3 +457,26 @@ def read_value(kind: str, clause: str) -> Reading:
     r.new = list(dict.fromkeys(v for v in (_trim(x) for x in r.new) if v))
     r.old = [v for v in dict.fromkeys(_trim(x) for x in r.old) if v and v not in r.new]
     return r
+
+
+#: the kinds of value that are names (a place, a company, a person, a car, a tool)
+NAME_KINDS = frozenset({"place", "org", "person", "vehicle", "tool"})
+
+
+def names_in(kind: str, clause: str) -> list[str]:
+    """Every name in *clause* that could be a value of *kind*, wherever it stands.
+
+    Unlike :func:`read_value`, no preposition or verb has to introduce it: the
+    caller knows the clause is about the slot and that the speaker holds
+    another value in it ("First night in our Brisbane house", "Got moved under
+    Arjun"), so the name's shape is enough.
+    """
+    if kind not in NAME_KINDS:
+        return []
+    if kind == "person":
+        got = [n[2] for n in _names(clause)
+               if len(n[2].split()) <= 3 and all(re.fullmatch(r"[A-Z][a-z][\w'’-]*", w)
+                                                 for w in n[2].split())]
+    else:
+        got = [t for _, _, t in _names(clause)]
+    return list(dict.fromkeys(v for v in (_trim(x) for x in got) if v))
