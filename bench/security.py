@@ -104,13 +104,15 @@ from train_injection_head import (
 
 REPO = Path(__file__).resolve().parents[1]
 #: written by the team separately from the training examples; never trained on
-HELDOUT_FILES = (REPO / "tests" / "data" / "injection_heldout.jsonl",
-                 REPO / "tests" / "data" / "injection_heldout2.jsonl",
-                 REPO / "tests" / "data" / "secrets_heldout.jsonl")
+INJECTION_HELDOUT = (REPO / "tests" / "data" / "injection_heldout.jsonl",
+                     REPO / "tests" / "data" / "injection_heldout2.jsonl",
+                     REPO / "tests" / "data" / "injection_heldout3.jsonl")
+SECRETS_HELDOUT = REPO / "tests" / "data" / "secrets_heldout.jsonl"
+HELDOUT_FILES = (*INJECTION_HELDOUT, SECRETS_HELDOUT)
 #: what the shipped head was trained on, per file (the rules were written with every
 #: shared corpus in view, so for the rules every shared file is in-sample)
 NEVER_TRAINED = {"pi_promptshield_val", "benign_locomo_memories", "injection_heldout",
-                 "injection_heldout2", "secrets_heldout"}
+                 "injection_heldout2", "injection_heldout3", "secrets_heldout"}
 POSITIVE = {"injection", "secret"}
 NEGATIVE = {"benign", "not_secret"}
 
@@ -121,9 +123,9 @@ FP_TARGETS = [("pi_notinject_benign", 0.01), ("benign_locomo_memories", 0.01),
               ("pi_agentdojo", 0.01), ("secrets_gitleaks_rules", 0.10)]
 # the hand-written held-out sets: reported with the leave-one-corpus-out targets
 HELDOUT_DETECTION = [("injection_heldout", 0.85), ("injection_heldout2", 0.85),
-                     ("secrets_heldout", 0.90)]
+                     ("injection_heldout3", 0.85), ("secrets_heldout", 0.90)]
 HELDOUT_FP = [("injection_heldout", 0.01), ("injection_heldout2", 0.01),
-              ("secrets_heldout", 0.10)]
+              ("injection_heldout3", 0.01), ("secrets_heldout", 0.10)]
 # leave-one-corpus-out: every held-out corpus, injections caught / benign flagged
 LOCO_DETECTION, LOCO_FP = 0.85, 0.01
 SECRET_DETECTION, SECRET_FP = 0.90, 0.10
@@ -354,7 +356,7 @@ def leave_one_corpus_out(data_dir: Path, log: Callable[[str], None] = print,
     everything = [e for rows in corpora.values() for e in rows] + generated
     outside: dict[str, list[Example]] = {}
     for path in [data_dir / "pi_promptshield_val.jsonl", data_dir / "benign_locomo_memories.jsonl",
-                 *HELDOUT_FILES[:2]]:
+                 *INJECTION_HELDOUT]:
         if path.is_file():
             outside[path.stem] = load_corpus(path)
     texts = [e.text for e in everything] + [e.text for rows in outside.values() for e in rows]
@@ -383,7 +385,7 @@ def secrets_loco(data_dir: Path) -> list[LocoRow]:
     """
     v = Validator(ValidatorConfig(learned=False))
     out = []
-    for path in (data_dir / "secrets_gitleaks_rules.jsonl", HELDOUT_FILES[2]):
+    for path in (data_dir / "secrets_gitleaks_rules.jsonl", SECRETS_HELDOUT):
         if not path.is_file():
             continue
         rows = load(path)
