@@ -15,10 +15,11 @@ file (``../shared/data/security``)        source                                
 ``bench/injection_templates.py``          generated from the team's own templates     Apache-2.0
 ``bench/injection_templates2.py``         the same: carriers, indirect, declarative   Apache-2.0
 ``bench/fact_sentences.py``               the store's own fact sentences (benign)     Apache-2.0
+``bench/benign_lookalikes.py``            the team's benign look-alikes (hard negatives) Apache-2.0
 ========================================  ==========================================  ========
 
 Never trained on: ``pi_promptshield_val.jsonl`` (no licence), ``benign_locomo_memories.jsonl``
-(CC BY-NC 4.0) and the team's held-out attack set ``tests/data/injection_heldout.jsonl``;
+(CC BY-NC 4.0) and the team's held-out sets ``tests/data/injection_heldout*.jsonl``;
 they are evaluation only (``bench/security.py``).
 
 Method (deterministic: no random numbers anywhere, so the same data gives the same bytes):
@@ -34,7 +35,11 @@ Method (deterministic: no random numbers anywhere, so the same data gives the sa
    with benign texts, a head trained on the other corpora scores it, and the threshold is the
    lowest that flags at most 0.5 % of that corpus's benign texts; the highest of these wins
    (never below 0.5). ``bench/security.py`` reuses :func:`train_head`
-   per outer leave-one-corpus-out fold, so each fold's threshold, too, never saw its corpus.
+   per outer leave-one-corpus-out fold, so each fold's threshold, too, never saw its corpus;
+5. a second threshold, for texts with a sentence shaped like an order
+   (:func:`sleepstack.validate.head.order_shaped`), is calibrated from the same inner scores:
+   per corpus the lowest score at which order-shaped benign texts alone flag at most 0.5 % of
+   the corpus's benign texts, the highest wins (never below :data:`EVIDENCE_FLOOR`).
 """
 
 from __future__ import annotations
@@ -65,6 +70,7 @@ from sleepstack.validate.head import (
     HeadModel,
     TokenizedText,
     bigram_ids,
+    order_shaped,
     tokenize,
     unique_per_sentence,
     views_for,
@@ -87,15 +93,21 @@ FACTS_CORPUS = "own_facts"
 #: ... and light: ~700 templated rows weigh as ~70 examples, enough to teach the head the
 #: shape without diluting the other benign corpora (full weight moved the calibrated
 #: threshold from 0.70 to 0.785 and cost 8 points of held-out recall)
-FACTS_WEIGHT = 0.1
+FACTS_WEIGHT = 0.3
 MAX_NEG_WINDOWS = 40
 #: hard-negative mining: in the second round a benign window weighs ``1 + HARD_NEGATIVE * p``,
 #: ``p`` the first-round model's probability that it is an injection (0: off)
 HARD_NEGATIVE = 0.0
 #: train on the team's benign look-alikes (:mod:`benign_lookalikes`, corpus ``own_gen``)
-LOOKALIKES = False
+LOOKALIKES = True
+#: ... with their everyday talk
+LOOKALIKE_CHAT = True
 #: sentences carry the pseudo-tokens of ``sleepstack.validate.structure`` (``HeadModel.structure``)
 STRUCTURE = False
+#: calibrate the second threshold for order-shaped texts (``HeadModel.threshold_evidence``)
+EVIDENCE = False
+#: ... never below this probability
+EVIDENCE_FLOOR = 0.25
 F32 = npt.NDArray[np.float32]
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -133,7 +145,7 @@ def load_generated() -> list[Example]:
     more_attacks, more_benign = generate_more()
     attacks, benign = attacks + more_attacks, benign + more_benign
     if LOOKALIKES:
-        benign = benign + generate_lookalikes()
+        benign = benign + generate_lookalikes(LOOKALIKE_CHAT)
     return ([Example(t, 1, "own_gen") for t in attacks] + [Example(t, 0, "own_gen") for t in benign]
             + [Example(t, 0, FACTS_CORPUS, FACTS_WEIGHT) for t in generate_facts()])
 
@@ -337,12 +349,14 @@ def word_judge(model: HeadModel, text: str) -> tuple[float, bool]:
 
 
 def inner_scores(examples: Sequence[Example], fit_fn: Callable[[list[Example]], M],
-                 judge: Judge[M]) -> Bands:
+                 judge: Judge[M], evidence: Callable[[str], bool] | None = None) -> Bands:
     """Leave-one-corpus-out *inside* the training data, for any head.
 
     For each corpus with benign texts (not the generated rows or the store's fact
     sentences, which are not a sample of what people write), a head fitted by
-    *fit_fn* on the other corpora scores that corpus's benign texts.
+    *fit_fn* on the other corpora scores that corpus's benign texts. With *evidence*,
+    a third band ``"evidence"`` holds, per benign text, its score where *evidence*
+    holds for it and 0 elsewhere (for :func:`evidence_threshold`).
     """
     corpora = sorted({e.corpus for e in examples
                       if e.label == 0 and e.corpus not in ("own_gen", FACTS_CORPUS)})
@@ -357,6 +371,8 @@ def inner_scores(examples: Sequence[Example], fit_fn: Callable[[list[Example]], 
             if e.corpus == c and e.label == 0:
                 p, is_long = judge(model, e.text)
                 bands["long" if is_long else "short"].append(p)
+                if evidence is not None:
+                    bands.setdefault("evidence", []).append(p if evidence(e.text) else 0.0)
         out[c] = bands
     return out
 
@@ -389,12 +405,24 @@ def calibrate(examples: Sequence[Example], target_fp: float = TARGET_FP,
     return pick_thresholds(inner_scores(examples, fit_fn or fit, judge), target_fp)
 
 
+def evidence_threshold(bands: Bands, target_fp: float = TARGET_FP) -> float:
+    """The second threshold, for texts shaped like an order (``HeadModel.threshold_evidence``).
+
+    Calibrated like the first: per corpus the lowest score that flags at most *target_fp*
+    of *all* its benign texts through this path alone, the highest wins; never below
+    :data:`EVIDENCE_FLOOR`.
+    """
+    ts = [threshold_for(b["evidence"], target_fp) for b in bands.values() if b.get("evidence")]
+    return float(min(max(max(ts), EVIDENCE_FLOOR), 0.999)) if ts else 2.0
+
+
 def train_head(examples: Sequence[Example]) -> HeadModel:
     """A calibrated head: thresholds from held-out corpora, weights from all *examples*."""
-    t_short, t_long = calibrate(examples)
+    bands = inner_scores(examples, fit, word_judge, order_shaped if EVIDENCE else None)
+    t_short, t_long = pick_thresholds(bands)
     model = fit(examples, t_short)
     return HeadModel(model.unigram, model.dense, model.bigram, model.bias, t_short, t_long,
-                     model.structure)
+                     model.structure, evidence_threshold(bands) if EVIDENCE else 2.0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -413,7 +441,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     by = {c: sum(e.corpus == c for e in examples)
           for c in dict.fromkeys(e.corpus for e in examples)}
     print(f"trained on {len(examples)} texts {by} in {time.perf_counter() - t0:.1f} s; "
-          f"thresholds {model.threshold:.3f} (short) / {model.long_threshold:.3f} (long)")
+          f"thresholds {model.threshold:.3f} (short) / {model.long_threshold:.3f} (long) / "
+          f"{model.threshold_evidence:.3f} (order-shaped)")
     if args.check:
         shipped = HeadModel.load(args.out)
         same = all(np.allclose(a.astype(np.float16), b.astype(np.float16), atol=1e-3) for a, b in (
