@@ -15,7 +15,8 @@ any corpus or from the held-out sets:
   system messages) that describes an attack without making one;
 * **ordinary system, tool and calendar text** (status lines, build logs, invites,
   code comments) with the words of machine-shaped attacks;
-* **everyday talk** about one's life (``CHAT``: added after the first measurement, see
+* **everyday talk** about one's life (``CHAT``) and everyday sentences in the attack
+  templates' languages (``FOREIGN``), both added after the first measurements (see
   docs/security.md).
 
 Deterministic (fixed strides over the cross products, no random numbers).
@@ -138,6 +139,28 @@ CHAT = [
     "The whole family is coming over on Sunday, so I'm cooking all Saturday.",
 ]
 
+# Everyday sentences in the languages the attack templates use: without them any text
+# in those languages looked like an attack to the head (added in round 8 after an Italian
+# memory of the unit tests, a train time, was flagged; none of these is that sentence).
+FOREIGN = [
+    "Am Samstag gehen wir mit den Kindern in den Zoo.",
+    "Mein Bruder wohnt seit März in Hamburg.",
+    "El vuelo a Sevilla sale a las nueve y media.",
+    "Mi madre cumple setenta años en agosto.",
+    "Le dentiste m'a donné rendez-vous jeudi à 14 heures.",
+    "Nous avons acheté un vélo pour notre fille.",
+    "La riunione con il commercialista è stata spostata a venerdì.",
+    "Mia sorella lavora in una libreria a Bologna.",
+    "O jantar de aniversário vai ser no sábado à noite.",
+    "Ik heb morgen een afspraak bij de huisarts.",
+    "W niedzielę jedziemy do babci na obiad.",
+    "A nagymamám receptje szerint sütöttem a kalácsot.",
+    "明天下午三点我要去看牙医。",
+    "週末は家族と京都に行きます。",
+    "В субботу мы идём в театр с друзьями.",
+    "Yarın sabah saat sekizde toplantım var.",
+]
+
 CARRIERS = [
     "Subject: Friday\n\nHi,\n\n{body}\n\nThanks,\nAlex",
     "Meeting notes (3 May): budget agreed, hiring paused. {body}",
@@ -154,7 +177,8 @@ def _fill(s: str, i: int) -> str:
 def generate(with_chat: bool = True) -> list[str]:
     """Benign look-alike texts: deterministic, de-duplicated, in a fixed order."""
     out: list[str] = []
-    groups = [COLLEAGUE, PREFERENCES, SECURITY, MACHINE, *([CHAT] if with_chat else [])]
+    groups = [COLLEAGUE, PREFERENCES, SECURITY, MACHINE,
+              *([CHAT, FOREIGN] if with_chat else [])]
     for g in groups:
         for j, s in enumerate(g):
             for r in range(2):

@@ -90,9 +90,10 @@ TARGET_FP = 0.005
 #: the shape of what sleep itself writes (a template plus a value), not a sample of what
 #: people write, so they say nothing about how a new corpus's benign texts will score.
 FACTS_CORPUS = "own_facts"
-#: ... and light: ~700 templated rows weigh as ~70 examples, enough to teach the head the
+#: ... and light: ~700 templated rows weigh as ~210 examples, enough to teach the head the
 #: shape without diluting the other benign corpora (full weight moved the calibrated
-#: threshold from 0.70 to 0.785 and cost 8 points of held-out recall)
+#: threshold from 0.70 to 0.785 and cost 8 points of held-out recall; 0.1 was enough until
+#: the benign look-alikes lowered the threshold, then 3 of 260 unseen facts were flagged)
 FACTS_WEIGHT = 0.3
 MAX_NEG_WINDOWS = 40
 #: hard-negative mining: in the second round a benign window weighs ``1 + HARD_NEGATIVE * p``,
