@@ -90,7 +90,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from _table import median, pct, table
 from sleepstack.validate import Decision, Severity, Validator, ValidatorConfig, Verdict
-from sleepstack.validate.head import HeadModel, order_shaped
+from sleepstack.validate.head import HeadModel
 from sleepstack.validate.verdict import WEAK_CORROBORATION, WEAK_RULES
 from train_injection_head import (
     DATA,
@@ -309,18 +309,15 @@ def _score(examples: Sequence[Example], model: HeadModel, rules: dict[str, tuple
 
     Flagged: a rule flags the text, or the head's probability reaches its
     threshold, or a weak rule fired and the head corroborates it (the
-    validator's ``WEAK_CORROBORATION``), or a sentence is shaped like an order
-    and the head reaches its second threshold (``HeadModel.threshold_evidence``).
-    "Rules only" is the validator with the head switched off, where weak rules
-    count alone.
+    validator's ``WEAK_CORROBORATION``). "Rules only" is the validator with
+    the head switched off, where weak rules count alone.
     """
     pos = [e for e in examples if e.label == 1]
     neg = [e for e in examples if e.label == 0]
     probs: dict[str, tuple[float, bool]] = {}
     for e in examples:
         p, _, long = model.judge(e.text)
-        probs[e.text] = (p, p >= model.threshold_for(long) or (
-            p >= model.threshold_evidence and order_shaped(e.text)))
+        probs[e.text] = (p, p >= model.threshold_for(long))
 
     def flagged(e: Example, with_head: bool) -> bool:
         strong, weak = rules[e.text]
@@ -334,9 +331,7 @@ def _score(examples: Sequence[Example], model: HeadModel, rules: dict[str, tuple
             return float("nan")
         return sum(flagged(e, with_head) for e in rows) / len(rows)
 
-    evidence = f" / {model.threshold_evidence:.3f}" if model.threshold_evidence <= 1 else ""
-    return LocoRow(corpus, trained_on,
-                   f"{model.threshold:.3f} / {model.long_threshold:.3f}{evidence}",
+    return LocoRow(corpus, trained_on, f"{model.threshold:.3f} / {model.long_threshold:.3f}",
                    len(pos), rate(pos, True),
                    rate(pos, False), len(neg), rate(neg, True), rate(neg, False))
 
@@ -439,8 +434,7 @@ def loco_table(rows: Sequence[LocoRow]) -> str:
     """The leave-one-corpus-out table."""
     def p(x: float) -> str:
         return "-" if x != x else f"{100 * x:.1f}%"
-    return table(["held-out corpus", "head trained on", "threshold short / long (/ order-shaped)",
-                  "positives",
+    return table(["held-out corpus", "head trained on", "threshold short / long", "positives",
                   "caught",
                   "rules only", "negatives", "flagged", "rules only"],
                  [[r.corpus, r.trained_on, r.threshold, r.n_pos, p(r.caught),

@@ -35,11 +35,7 @@ Method (deterministic: no random numbers anywhere, so the same data gives the sa
    with benign texts, a head trained on the other corpora scores it, and the threshold is the
    lowest that flags at most 0.5 % of that corpus's benign texts; the highest of these wins
    (never below 0.5). ``bench/security.py`` reuses :func:`train_head`
-   per outer leave-one-corpus-out fold, so each fold's threshold, too, never saw its corpus;
-5. a second threshold, for texts with a sentence shaped like an order
-   (:func:`sleepstack.validate.head.order_shaped`), is calibrated from the same inner scores:
-   per corpus the lowest score at which order-shaped benign texts alone flag at most 0.5 % of
-   the corpus's benign texts, the highest wins (never below :data:`EVIDENCE_FLOOR`).
+   per outer leave-one-corpus-out fold, so each fold's threshold, too, never saw its corpus.
 """
 
 from __future__ import annotations
@@ -70,7 +66,6 @@ from sleepstack.validate.head import (
     HeadModel,
     TokenizedText,
     bigram_ids,
-    order_shaped,
     tokenize,
     unique_per_sentence,
     views_for,
@@ -103,12 +98,6 @@ HARD_NEGATIVE = 0.0
 LOOKALIKES = True
 #: ... with their everyday talk
 LOOKALIKE_CHAT = True
-#: sentences carry the pseudo-tokens of ``sleepstack.validate.structure`` (``HeadModel.structure``)
-STRUCTURE = False
-#: calibrate the second threshold for order-shaped texts (``HeadModel.threshold_evidence``)
-EVIDENCE = False
-#: ... never below this probability
-EVIDENCE_FLOOR = 0.25
 F32 = npt.NDArray[np.float32]
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -194,15 +183,14 @@ def _windows(k: int) -> list[tuple[int, int]]:
     return [(lo, lo + w) for w in range(1, min(MAX_WINDOW, k) + 1) for lo in range(k - w + 1)]
 
 
-_TOKENS: dict[tuple[str, bool], list[TokenizedText]] = {}
+_TOKENS: dict[str, list[TokenizedText]] = {}
 
 
 def _tokens(text: str) -> list[TokenizedText]:
     # Folds and rounds tokenize the same texts again and again: once is enough.
-    got = _TOKENS.get((text, STRUCTURE))
+    got = _TOKENS.get(text)
     if got is None:
-        got = _TOKENS[text, STRUCTURE] = [t for t in tokenize(views_for(text), STRUCTURE)
-                                          if t.n_sentences]
+        got = _TOKENS[text] = [t for t in tokenize(views_for(text)) if t.n_sentences]
     return got
 
 
@@ -312,16 +300,14 @@ def _fit(s: _Samples, *, iters: int = 160, lr: float = 0.08, l2: float = 1e-4) -
             par -= lr * mh / (np.sqrt(vh) + eps)
     u, g, wd, b = params
     dense = (e.astype(np.float64) @ wd).astype(np.float32)
-    return HeadModel(u.astype(np.float32), dense, g.astype(np.float32), float(b[0]), 0.5,
-                     structure=STRUCTURE)
+    return HeadModel(u.astype(np.float32), dense, g.astype(np.float32), float(b[0]), 0.5)
 
 
 def fit(examples: Sequence[Example], threshold: float = 0.5) -> HeadModel:
     """Two rounds of multiple-instance training on *examples* (no calibration)."""
     first = _fit(_build(examples, None))
     model = _fit(_build(examples, first))
-    return HeadModel(model.unigram, model.dense, model.bigram, model.bias, threshold,
-                     structure=model.structure)
+    return HeadModel(model.unigram, model.dense, model.bigram, model.bias, threshold)
 
 
 def threshold_for(scores: Sequence[float], target_fp: float) -> float:
@@ -350,14 +336,12 @@ def word_judge(model: HeadModel, text: str) -> tuple[float, bool]:
 
 
 def inner_scores(examples: Sequence[Example], fit_fn: Callable[[list[Example]], M],
-                 judge: Judge[M], evidence: Callable[[str], bool] | None = None) -> Bands:
+                 judge: Judge[M]) -> Bands:
     """Leave-one-corpus-out *inside* the training data, for any head.
 
     For each corpus with benign texts (not the generated rows or the store's fact
     sentences, which are not a sample of what people write), a head fitted by
-    *fit_fn* on the other corpora scores that corpus's benign texts. With *evidence*,
-    a third band ``"evidence"`` holds, per benign text, its score where *evidence*
-    holds for it and 0 elsewhere (for :func:`evidence_threshold`).
+    *fit_fn* on the other corpora scores that corpus's benign texts.
     """
     corpora = sorted({e.corpus for e in examples
                       if e.label == 0 and e.corpus not in ("own_gen", FACTS_CORPUS)})
@@ -372,8 +356,6 @@ def inner_scores(examples: Sequence[Example], fit_fn: Callable[[list[Example]], 
             if e.corpus == c and e.label == 0:
                 p, is_long = judge(model, e.text)
                 bands["long" if is_long else "short"].append(p)
-                if evidence is not None:
-                    bands.setdefault("evidence", []).append(p if evidence(e.text) else 0.0)
         out[c] = bands
     return out
 
@@ -406,24 +388,11 @@ def calibrate(examples: Sequence[Example], target_fp: float = TARGET_FP,
     return pick_thresholds(inner_scores(examples, fit_fn or fit, judge), target_fp)
 
 
-def evidence_threshold(bands: Bands, target_fp: float = TARGET_FP) -> float:
-    """The second threshold, for texts shaped like an order (``HeadModel.threshold_evidence``).
-
-    Calibrated like the first: per corpus the lowest score that flags at most *target_fp*
-    of *all* its benign texts through this path alone, the highest wins; never below
-    :data:`EVIDENCE_FLOOR`.
-    """
-    ts = [threshold_for(b["evidence"], target_fp) for b in bands.values() if b.get("evidence")]
-    return float(min(max(max(ts), EVIDENCE_FLOOR), 0.999)) if ts else 2.0
-
-
 def train_head(examples: Sequence[Example]) -> HeadModel:
     """A calibrated head: thresholds from held-out corpora, weights from all *examples*."""
-    bands = inner_scores(examples, fit, word_judge, order_shaped if EVIDENCE else None)
-    t_short, t_long = pick_thresholds(bands)
+    t_short, t_long = calibrate(examples)
     model = fit(examples, t_short)
-    return HeadModel(model.unigram, model.dense, model.bigram, model.bias, t_short, t_long,
-                     model.structure, evidence_threshold(bands) if EVIDENCE else 2.0)
+    return HeadModel(model.unigram, model.dense, model.bigram, model.bias, t_short, t_long)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -442,8 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     by = {c: sum(e.corpus == c for e in examples)
           for c in dict.fromkeys(e.corpus for e in examples)}
     print(f"trained on {len(examples)} texts {by} in {time.perf_counter() - t0:.1f} s; "
-          f"thresholds {model.threshold:.3f} (short) / {model.long_threshold:.3f} (long) / "
-          f"{model.threshold_evidence:.3f} (order-shaped)")
+          f"thresholds {model.threshold:.3f} (short) / {model.long_threshold:.3f} (long)")
     if args.check:
         shipped = HeadModel.load(args.out)
         same = all(np.allclose(a.astype(np.float16), b.astype(np.float16), atol=1e-3) for a, b in (

@@ -54,7 +54,6 @@ import numpy.typing as npt
 from ..adapters.embed.minilm import find_model_dir
 from ..errors import EmbedderError
 from .injection_text import B64_BLOB, HEX_BLOB, decode_blob, normalise
-from .structure import order_evidence, sentence_classes, structure_ids
 from .verdict import LEARNED_RULE, Finding, Severity
 from .views import decoded_views
 
@@ -65,7 +64,6 @@ __all__ = [
     "TokenizedText",
     "bigram_ids",
     "load_default_model",
-    "order_shaped",
     "tokenize",
     "unique_per_sentence",
     "views_for",
@@ -73,7 +71,6 @@ __all__ = [
 
 WEIGHTS = Path(__file__).with_name("head_weights.npz")
 BIGRAM_BUCKETS = 1 << 16
-FIRST_WORD_ID = 999  # MiniLM's vocabulary below this id: [PAD], [unusedN], [UNK], [CLS]...
 MAX_WINDOW = 3  # sentences per window
 MIN_TOKENS = 4  # distinct tokens: a window shorter than this says too little to judge
 _MAX_CHARS = 64 * 1024  # the validator's size limit is far below; a guard for direct callers
@@ -125,17 +122,8 @@ class TokenizedText:
     n_sentences: int
 
 
-def _sentence_spans(text: str, ends: Sequence[int]) -> list[tuple[int, int]]:
-    starts = [0, *ends]
-    return [(a, b) for a, b in zip(starts, [*ends, len(text)], strict=True)]
-
-
-def tokenize(texts: Sequence[str], structure: bool = False) -> list[TokenizedText]:
-    """Token ids and sentence indices of every text (one tokenizer batch).
-
-    With *structure*, every sentence also gets the pseudo-tokens of
-    :func:`.structure.structure_ids` (after its word tokens, at its first token's offset).
-    """
+def tokenize(texts: Sequence[str]) -> list[TokenizedText]:
+    """Token ids and sentence indices of every text (one tokenizer batch)."""
     tok = _tokenizer()
     encs = tok.encode_batch([t[:_MAX_CHARS] for t in texts], add_special_tokens=False)
     out = []
@@ -150,17 +138,8 @@ def tokenize(texts: Sequence[str], structure: bool = False) -> list[TokenizedTex
         n_sent = int(sentence[-1]) + 1 if len(ids) else 0
         # Renumber so sentences without tokens (blank lines) leave no gaps.
         if len(ids):
-            raw, first, sentence = np.unique(sentence, return_index=True, return_inverse=True)
+            _, sentence = np.unique(sentence, return_inverse=True)
             n_sent = int(sentence.max()) + 1
-            if structure:
-                spans = _sentence_spans(text, ends.tolist())
-                extra = [(si, f) for si, r in enumerate(raw.tolist())
-                         for f in structure_ids(text[spans[r][0]:spans[r][1]])]
-                if extra:
-                    ids = np.concatenate([ids, np.asarray([f for _, f in extra], np.int64)])
-                    sentence = np.concatenate(
-                        [sentence, np.asarray([si for si, _ in extra], np.int64)])
-                    offsets = np.concatenate([offsets, offsets[first[[si for si, _ in extra]]]])
         out.append(TokenizedText(text, ids, sentence.astype(np.int64), offsets, n_sent))
     return out
 
@@ -177,9 +156,7 @@ def bigram_ids(ids: I64, sentence: I64) -> tuple[I64, I64]:
     """Hashed bucket of every distinct within-sentence token bigram, and its sentence."""
     if len(ids) < 2:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    # pseudo-tokens (ids below FIRST_WORD_ID) are no words: they make no bigram
-    same = ((sentence[1:] == sentence[:-1])
-            & (ids[1:] >= FIRST_WORD_ID) & (ids[:-1] >= FIRST_WORD_ID))
+    same = sentence[1:] == sentence[:-1]
     a, b = ids[:-1][same], ids[1:][same]
     buckets = (a * 1_000_003 + b * 7_919) % BIGRAM_BUCKETS
     return unique_per_sentence(buckets.astype(np.int64), sentence[:-1][same])
@@ -188,21 +165,6 @@ def bigram_ids(ids: I64, sentence: I64) -> tuple[I64, I64]:
 # Runs of 25+ key-like characters (tokens, hashes, base64) say nothing a word
 # model can read, and WordPiece spends most of its time on them.
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/=_\-]{25,}")
-
-
-def order_shaped(text: str) -> bool:
-    """Some sentence of some reading of *text* has the structure of an injection.
-
-    (:func:`.structure.order_evidence`: the model addressed plus two intents, secrecy plus
-    an intent, or two intents aimed at something sensitive or a link.)
-    """
-    for view in views_for(text):
-        start = 0
-        for end in [*(m.end() for m in _SENT_END.finditer(view)), len(view)]:
-            if end > start and order_evidence(sentence_classes(view[start:end])):
-                return True
-            start = end
-    return False
 
 
 def views_for(text: str) -> list[str]:
@@ -239,10 +201,6 @@ class HeadModel:
     bias: float
     threshold: float  # probability from which a short text (<= MAX_WINDOW sentences) is flagged
     threshold_long: float = -1.0  # the same for longer documents (< 0: same as threshold)
-    structure: bool = False  # sentences carry the pseudo-tokens of .structure
-    #: a second threshold, for texts with a sentence shaped like an order
-    #: (:func:`.structure.order_evidence`); above 1: off
-    threshold_evidence: float = 2.0
 
     @property
     def long_threshold(self) -> float:
@@ -261,9 +219,7 @@ class HeadModel:
                 return cls(z["unigram"].astype(np.float32), z["dense"].astype(np.float32),
                            z["bigram"].astype(np.float32), float(z["bias"]),
                            float(z["threshold"]),
-                           float(z["threshold_long"]) if "threshold_long" in z else -1.0,
-                           bool(z["structure"]) if "structure" in z else False,
-                           float(z["threshold_evidence"]) if "threshold_evidence" in z else 2.0)
+                           float(z["threshold_long"]) if "threshold_long" in z else -1.0)
         except (OSError, KeyError, ValueError) as exc:
             raise EmbedderError(f"cannot read the injection head weights {path}: {exc}") from exc
 
@@ -273,9 +229,7 @@ class HeadModel:
                             dense=self.dense.astype(np.float16),
                             bigram=self.bigram.astype(np.float16),
                             bias=np.float64(self.bias), threshold=np.float64(self.threshold),
-                            threshold_long=np.float64(self.long_threshold),
-                            structure=np.bool_(self.structure),
-                            threshold_evidence=np.float64(self.threshold_evidence))
+                            threshold_long=np.float64(self.long_threshold))
 
     def window_scores(self, t: TokenizedText) -> tuple[F32, list[tuple[int, int]]]:
         """Logit of every window of 1..MAX_WINDOW sentences and its sentence range."""
@@ -354,13 +308,6 @@ class HeadModel:
                 lin[si] += u[tok]
                 dense[si] += d[tok]
                 count[si] += 1
-        if self.structure:
-            spans = _sentence_spans(text, ends)
-            for r, si in renumber.items():
-                for tok in structure_ids(text[spans[r][0]:spans[r][1]]):
-                    lin[si] += u[tok]
-                    dense[si] += d[tok]
-                    count[si] += 1
         seen.clear()
         prev_tok, prev_si = -1, -1
         for tok, si in zip(ids, sent, strict=True):
@@ -438,11 +385,7 @@ class LearnedScorer:
         p, excerpt, long = self._judge(text)
         threshold = self.model.threshold_for(long)
         if p < threshold:
-            # Two independent signals: a probability above the second threshold, and a
-            # sentence that has the structure of an order (checked only then: rare).
-            if p < self.model.threshold_evidence or not order_shaped(text):
-                return []
-            threshold = self.model.threshold_evidence
+            return []
         quote = _original_of(excerpt, text)
         where = f' on "{quote}"' if quote else " on a normalised or decoded reading"
         return [Finding(LEARNED_RULE, Severity.REVIEW,
