@@ -32,39 +32,23 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from semantic_head import TODAY_CACHE, folds
+from security import loco_folds as folds
+from semantic_head import TODAY_CACHE
 from sleepstack.validate.verdict import WEAK_CORROBORATION
-from train_injection_head import DATA, FACTS_CORPUS, Example, fit
+from train_injection_head import DATA, Bands, Example, fit, threshold_for, word_judge
+from train_injection_head import inner_scores as inner_benign
 
 OUT = Path(__file__).resolve().parents[1] / "bench" / "out"
 INNER_CACHE = OUT / "calib_inner.json"
-Bands = dict[str, dict[str, list[float]]]  # inner corpus -> short/long -> benign scores
 
 
 def inner_scores(train: Sequence[Example]) -> Bands:
     """Per training corpus with benign texts: its benign scores under a head trained on the rest."""
-    corpora = sorted({e.corpus for e in train
-                      if e.label == 0 and e.corpus not in ("own_gen", FACTS_CORPUS)})
-    out: Bands = {}
-    for c in corpora:
-        rest = [e for e in train if e.corpus != c and not (c == "own" and e.corpus == "own_gen")]
-        if not any(e.label for e in rest):
-            continue
-        model = fit(rest)
-        bands: dict[str, list[float]] = {"short": [], "long": []}
-        for e in train:
-            if e.corpus == c and e.label == 0:
-                p, _, is_long = model.judge(e.text)
-                bands["long" if is_long else "short"].append(p)
-        out[c] = bands
-    return out
+    return inner_benign(train, fit, word_judge)
 
 
-def quantile_t(scores: Sequence[float], fp: float) -> float:
-    """Lowest threshold flagging at most *fp* of *scores* (as ``_threshold_for``)."""
-    ranked = sorted(scores, reverse=True)
-    k = int(fp * len(ranked))
-    return ranked[k] + 1e-6 if k < len(ranked) else 0.5
+#: lowest threshold flagging at most *fp* of the scores (the word head's own rule)
+quantile_t = threshold_for
 
 
 def _clip(t: float) -> float:

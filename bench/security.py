@@ -100,17 +100,20 @@ from train_injection_head import (
     load_generated,
     load_own,
     train_head,
+    without,
 )
 
 REPO = Path(__file__).resolve().parents[1]
 #: written by the team separately from the training examples; never trained on
-HELDOUT_FILES = (REPO / "tests" / "data" / "injection_heldout.jsonl",
-                 REPO / "tests" / "data" / "injection_heldout2.jsonl",
-                 REPO / "tests" / "data" / "secrets_heldout.jsonl")
+INJECTION_HELDOUT = (REPO / "tests" / "data" / "injection_heldout.jsonl",
+                     REPO / "tests" / "data" / "injection_heldout2.jsonl",
+                     REPO / "tests" / "data" / "injection_heldout3.jsonl")
+SECRETS_HELDOUT = REPO / "tests" / "data" / "secrets_heldout.jsonl"
+HELDOUT_FILES = (*INJECTION_HELDOUT, SECRETS_HELDOUT)
 #: what the shipped head was trained on, per file (the rules were written with every
 #: shared corpus in view, so for the rules every shared file is in-sample)
 NEVER_TRAINED = {"pi_promptshield_val", "benign_locomo_memories", "injection_heldout",
-                 "injection_heldout2", "secrets_heldout"}
+                 "injection_heldout2", "injection_heldout3", "secrets_heldout"}
 POSITIVE = {"injection", "secret"}
 NEGATIVE = {"benign", "not_secret"}
 
@@ -121,9 +124,9 @@ FP_TARGETS = [("pi_notinject_benign", 0.01), ("benign_locomo_memories", 0.01),
               ("pi_agentdojo", 0.01), ("secrets_gitleaks_rules", 0.10)]
 # the hand-written held-out sets: reported with the leave-one-corpus-out targets
 HELDOUT_DETECTION = [("injection_heldout", 0.85), ("injection_heldout2", 0.85),
-                     ("secrets_heldout", 0.90)]
+                     ("injection_heldout3", 0.85), ("secrets_heldout", 0.90)]
 HELDOUT_FP = [("injection_heldout", 0.01), ("injection_heldout2", 0.01),
-              ("secrets_heldout", 0.10)]
+              ("injection_heldout3", 0.01), ("secrets_heldout", 0.10)]
 # leave-one-corpus-out: every held-out corpus, injections caught / benign flagged
 LOCO_DETECTION, LOCO_FP = 0.85, 0.01
 SECRET_DETECTION, SECRET_FP = 0.90, 0.10
@@ -333,16 +336,15 @@ def _score(examples: Sequence[Example], model: HeadModel, rules: dict[str, tuple
                    rate(pos, False), len(neg), rate(neg, True), rate(neg, False))
 
 
-def leave_one_corpus_out(data_dir: Path, log: Callable[[str], None] = print,
-                         folds: set[str] | None = None) -> list[LocoRow]:
-    """For each training corpus: train and calibrate the head on all the others, test on it.
+Fold = tuple[str, list[Example], list[Example], bool]
 
-    The corpora never used for training (PromptShield, LoCoMo, the held-out sets)
-    are scored with the head trained on every licensed corpus: they are held out
-    in every fold. *folds* limits the training-corpus folds run (all by default).
-    A row is flagged as the validator would flag it with the fold's head (see
-    :func:`_score`); the learned head is the only trained part (thresholds
-    included), so it is what the folds retrain.
+
+def load_loco(data_dir: Path) -> tuple[dict[str, list[Example]], list[Example],
+                                       dict[str, list[Example]]]:
+    """(training corpora by name, generated rows held out with ``own``, outside corpora).
+
+    The outside corpora (PromptShield, LoCoMo, the hand-written held-out sets) are
+    never trained on in any fold.
     """
     corpora: dict[str, list[Example]] = {}
     for name in TRAIN_FILES:
@@ -350,27 +352,58 @@ def leave_one_corpus_out(data_dir: Path, log: Callable[[str], None] = print,
         if path.is_file():
             corpora[name] = load_corpus(path)
     corpora["own"] = load_own()
-    generated = load_generated()  # part of "own": held out with it
-    everything = [e for rows in corpora.values() for e in rows] + generated
     outside: dict[str, list[Example]] = {}
-    for path in [data_dir / "pi_promptshield_val.jsonl", data_dir / "benign_locomo_memories.jsonl",
-                 *HELDOUT_FILES[:2]]:
+    for path in [data_dir / "pi_promptshield_val.jsonl",
+                 data_dir / "benign_locomo_memories.jsonl", *INJECTION_HELDOUT]:
         if path.is_file():
             outside[path.stem] = load_corpus(path)
-    texts = [e.text for e in everything] + [e.text for rows in outside.values() for e in rows]
-    rules = _rules_flags(texts)
+    return corpora, load_generated(), outside
+
+
+def loco_folds(data_dir: Path, folds: set[str] | None = None) -> list[Fold]:
+    """``(held-out corpus, training examples, held-out examples, outside)`` per fold.
+
+    Each licensed training corpus is held out in turn (``own`` with the generated
+    rows); the outside corpora are scored by the head trained on everything
+    (``training examples`` is then every licensed example). *folds* limits the
+    training-corpus folds (all by default); the outside rows are always there.
+    The one fold loop of ``bench/security.py``, ``bench/semantic_head.py`` and
+    ``bench/calibration_protocols.py``.
+    """
+    corpora, generated, outside = load_loco(data_dir)
+    everything = [e for rows in corpora.values() for e in rows] + generated
+    out: list[Fold] = [(name, without(everything, name), held, False)
+                       for name, held in corpora.items() if folds is None or name in folds]
+    out += [(name, everything, held, True) for name, held in outside.items()]
+    return out
+
+
+def leave_one_corpus_out(data_dir: Path, log: Callable[[str], None] = print,
+                         folds: set[str] | None = None,
+                         trainer: Callable[[list[Example]], HeadModel] = train_head
+                         ) -> list[LocoRow]:
+    """For each training corpus: train and calibrate the head on all the others, test on it.
+
+    The corpora never used for training (PromptShield, LoCoMo, the held-out sets)
+    are scored with the head trained on every licensed corpus: they are held out
+    in every fold. *folds* limits the training-corpus folds run (all by default).
+    A row is flagged as the validator would flag it with the fold's head (see
+    :func:`_score`); the learned head is the only trained part (thresholds
+    included), so it is what the folds retrain (by *trainer*).
+    """
+    all_folds = loco_folds(data_dir, folds)
+    rules = _rules_flags([e.text for _, train, held, _ in all_folds for e in (*train, *held)])
     out = []
-    for name, held in corpora.items():
-        if folds is not None and name not in folds:
-            continue
+    full: HeadModel | None = None
+    for name, train, held, outside in all_folds:
         t0 = time.perf_counter()
-        model = train_head([e for e in everything
-                            if e.corpus != name and not (name == "own" and e.corpus == "own_gen")])
+        if outside:
+            full = full or trainer(train)
+            out.append(_score(held, full, rules, name, "all licensed (never this)"))
+            continue
+        model = trainer(train)
         out.append(_score(held, model, rules, name, "all others"))
         log(f"  fold {name}: trained in {time.perf_counter() - t0:.0f} s")
-    full = train_head(everything)
-    for name, held in outside.items():
-        out.append(_score(held, full, rules, name, "all licensed (never this)"))
     return out
 
 
@@ -383,7 +416,7 @@ def secrets_loco(data_dir: Path) -> list[LocoRow]:
     """
     v = Validator(ValidatorConfig(learned=False))
     out = []
-    for path in (data_dir / "secrets_gitleaks_rules.jsonl", HELDOUT_FILES[2]):
+    for path in (data_dir / "secrets_gitleaks_rules.jsonl", SECRETS_HELDOUT):
         if not path.is_file():
             continue
         rows = load(path)

@@ -70,19 +70,16 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _table import median, pct, table
-from security import HELDOUT_FILES
+from security import load_loco
+from security import loco_folds as folds
 from sleepstack.adapters.embed import load_embedder
 from sleepstack.validate import Severity, Validator, ValidatorConfig
 from sleepstack.validate.verdict import WEAK_CORROBORATION, WEAK_RULES
 from train_injection_head import (
     DATA,
-    FACTS_CORPUS,
     TARGET_FP,
-    TRAIN_FILES,
     Example,
-    load_corpus,
-    load_generated,
-    load_own,
+    calibrate,
     train_head,
 )
 
@@ -336,78 +333,21 @@ def fit(store: SentenceStore, examples: Sequence[Example]) -> SemanticHead:
     return _fit(*_samples(store, examples, first))
 
 
-def _threshold_for(scores: Sequence[float], target_fp: float) -> float:
-    ranked = sorted(scores, reverse=True)
-    allowed = int(target_fp * len(ranked))
-    return ranked[allowed] + 1e-6 if allowed < len(ranked) else 0.5
-
-
 def train(store: SentenceStore, examples: Sequence[Example], target_fp: float = TARGET_FP
           ) -> SemanticHead:
-    """A calibrated head: thresholds by inner leave-one-corpus-out, weights from all."""
-    corpora = sorted({e.corpus for e in examples
-                      if e.label == 0 and e.corpus not in ("own_gen", FACTS_CORPUS)})
-    short_t: list[float] = []
-    long_t: list[float] = []
-    for c in corpora:
-        inner = [e for e in examples
-                 if e.corpus != c and not (c == "own" and e.corpus == "own_gen")]
-        if not any(e.label for e in inner):
-            continue
-        model = fit(store, inner)
-        short: list[float] = []
-        long: list[float] = []
-        for e in examples:
-            if e.corpus == c and e.label == 0:
-                p, is_long = model.judge(store, e.text)
-                (long if is_long else short).append(p)
-        if short:
-            short_t.append(_threshold_for(short, target_fp))
-        if long:
-            long_t.append(_threshold_for(long, target_fp))
+    """A calibrated head: thresholds by inner leave-one-corpus-out, weights from all.
 
-    def pick(ts: list[float]) -> float:
-        return float(min(max(max(ts), 0.5), 0.999)) if ts else 0.5
+    The protocol is the word head's (:func:`train_injection_head.calibrate`), with this
+    head's fit and judge.
+    """
+    def judge(head: SemanticHead, text: str) -> tuple[float, bool]:
+        return head.judge(store, text)
 
-    t_short = pick(short_t)
-    head = fit(store, examples)
-    return head.with_thresholds(t_short, max(t_short, pick(long_t)))
+    t_short, t_long = calibrate(examples, target_fp, lambda rows: fit(store, rows), judge)
+    return fit(store, examples).with_thresholds(t_short, t_long)
 
 
 # ------------------------------------------------------------------ folds
-def load_all(data: Path) -> tuple[dict[str, list[Example]], list[Example],
-                                  dict[str, list[Example]]]:
-    """(training corpora by name, generated rows held out with ``own``, outside corpora)."""
-    corpora: dict[str, list[Example]] = {}
-    for name in TRAIN_FILES:
-        path = data / f"{name}.jsonl"
-        if path.is_file():
-            corpora[name] = load_corpus(path)
-    corpora["own"] = load_own()
-    outside: dict[str, list[Example]] = {}
-    for path in [data / "pi_promptshield_val.jsonl", data / "benign_locomo_memories.jsonl",
-                 *HELDOUT_FILES[:2]]:
-        if path.is_file():
-            outside[path.stem] = load_corpus(path)
-    return corpora, load_generated(), outside
-
-
-def folds(data: Path) -> list[tuple[str, list[Example], list[Example], bool]]:
-    """(held-out corpus, training examples, held-out examples, outside) per fold.
-
-    As ``bench/security.py``: each licensed corpus is held out in turn (``own`` with the
-    generated rows); the outside corpora are scored by the head trained on everything.
-    """
-    corpora, generated, outside = load_all(data)
-    everything = [e for rows in corpora.values() for e in rows] + generated
-    out = [(name, [e for e in everything
-                   if e.corpus != name and not (name == "own" and e.corpus == "own_gen")], held,
-            False)
-           for name, held in corpora.items()]
-    out += [(name, everything, held, True) for name, held in outside.items()]
-    return out
-
-
 def _logit(p: float) -> float:
     p = min(max(p, 1e-9), 1 - 1e-9)
     return math.log(p / (1 - p))
@@ -603,7 +543,7 @@ def bounds_table(variant: str) -> str:
 # ------------------------------------------------------------------ cost
 def measure_cost(data: Path, n: int, repeat: int = 3) -> str:
     """ms/KB per text: the semantic scorer (embed + windows) next to today's validator."""
-    corpora, _, outside = load_all(data)
+    corpora, _, outside = load_loco(data)
     sample: list[str] = []
     for rows in (*corpora.values(), *outside.values()):
         step = max(1, len(rows) // n)

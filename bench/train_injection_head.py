@@ -15,10 +15,11 @@ file (``../shared/data/security``)        source                                
 ``bench/injection_templates.py``          generated from the team's own templates     Apache-2.0
 ``bench/injection_templates2.py``         the same: carriers, indirect, declarative   Apache-2.0
 ``bench/fact_sentences.py``               the store's own fact sentences (benign)     Apache-2.0
+``bench/benign_lookalikes.py``            the team's benign look-alikes (hard negatives) Apache-2.0
 ========================================  ==========================================  ========
 
 Never trained on: ``pi_promptshield_val.jsonl`` (no licence), ``benign_locomo_memories.jsonl``
-(CC BY-NC 4.0) and the team's held-out attack set ``tests/data/injection_heldout.jsonl``;
+(CC BY-NC 4.0) and the team's held-out sets ``tests/data/injection_heldout*.jsonl``;
 they are evaluation only (``bench/security.py``).
 
 Method (deterministic: no random numbers anywhere, so the same data gives the same bytes):
@@ -43,14 +44,16 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).parent))
+from benign_lookalikes import generate as generate_lookalikes
 from fact_sentences import generate as generate_facts
 from injection_templates import generate
 from injection_templates2 import generate as generate_more
@@ -82,14 +85,23 @@ TARGET_FP = 0.005
 #: the shape of what sleep itself writes (a template plus a value), not a sample of what
 #: people write, so they say nothing about how a new corpus's benign texts will score.
 FACTS_CORPUS = "own_facts"
-#: ... and light: ~700 templated rows weigh as ~70 examples, enough to teach the head the
+#: ... and light: ~700 templated rows weigh as ~210 examples, enough to teach the head the
 #: shape without diluting the other benign corpora (full weight moved the calibrated
-#: threshold from 0.70 to 0.785 and cost 8 points of held-out recall)
-FACTS_WEIGHT = 0.1
+#: threshold from 0.70 to 0.785 and cost 8 points of held-out recall; 0.1 was enough until
+#: the benign look-alikes lowered the threshold, then 3 of 260 unseen facts were flagged)
+FACTS_WEIGHT = 0.3
 MAX_NEG_WINDOWS = 40
+#: hard-negative mining: in the second round a benign window weighs ``1 + HARD_NEGATIVE * p``,
+#: ``p`` the first-round model's probability that it is an injection (0: off)
+HARD_NEGATIVE = 0.0
+#: train on the team's benign look-alikes (:mod:`benign_lookalikes`, corpus ``own_gen``)
+LOOKALIKES = True
+#: ... with their everyday talk
+LOOKALIKE_CHAT = True
 F32 = npt.NDArray[np.float32]
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
+M = TypeVar("M")
 
 
 @dataclass(frozen=True)
@@ -122,6 +134,8 @@ def load_generated() -> list[Example]:
     attacks, benign = generate()
     more_attacks, more_benign = generate_more()
     attacks, benign = attacks + more_attacks, benign + more_benign
+    if LOOKALIKES:
+        benign = benign + generate_lookalikes(LOOKALIKE_CHAT)
     return ([Example(t, 1, "own_gen") for t in attacks] + [Example(t, 0, "own_gen") for t in benign]
             + [Example(t, 0, FACTS_CORPUS, FACTS_WEIGHT) for t in generate_facts()])
 
@@ -180,6 +194,22 @@ def _tokens(text: str) -> list[TokenizedText]:
     return got
 
 
+def _hardness(model: HeadModel | None, t: TokenizedText) -> dict[tuple[int, int], float]:
+    """Per window: the weight factor of a benign window, from the first-round model.
+
+    ``1 + HARD_NEGATIVE * p`` with ``p`` the first-round probability that the window is
+    an injection (the whole text: its highest window), so the benign texts that look most
+    like attacks weigh most in the second round; 1 everywhere in the first round.
+    """
+    if model is None or not HARD_NEGATIVE:
+        return {}
+    logits, ranges = model.window_scores(t)
+    p = 1.0 / (1.0 + np.exp(-np.clip(logits.astype(np.float64), -30, 30)))
+    out = {r: 1.0 + HARD_NEGATIVE * float(q) for r, q in zip(ranges, p, strict=True)}
+    out[(0, t.n_sentences)] = 1.0 + HARD_NEGATIVE * float(p.max()) if len(p) else 1.0
+    return out
+
+
 def _build(examples: Sequence[Example], model: HeadModel | None) -> _Samples:
     s = _Samples([], [], [], [])
     for ex in examples:
@@ -188,10 +218,12 @@ def _build(examples: Sequence[Example], model: HeadModel | None) -> _Samples:
             k = t.n_sentences
             share = ex.weight / len(toks)
             if ex.label == 0:
-                s.add(t.ids, t.sentence, 0, k, 0, share)
+                hard = _hardness(model, t)
+                s.add(t.ids, t.sentence, 0, k, 0, share * hard.get((0, k), 1.0))
                 wins = [w for w in _windows(k) if w != (0, k)][:MAX_NEG_WINDOWS]
                 for lo, hi in wins:
-                    s.add(t.ids, t.sentence, lo, hi, 0, 2 * share / len(wins))
+                    s.add(t.ids, t.sentence, lo, hi, 0,
+                          2 * share / len(wins) * hard.get((lo, hi), 1.0))
             elif k <= MAX_WINDOW:
                 s.add(t.ids, t.sentence, 0, k, 1, share)
             elif model is not None:
@@ -278,14 +310,69 @@ def fit(examples: Sequence[Example], threshold: float = 0.5) -> HeadModel:
     return HeadModel(model.unigram, model.dense, model.bigram, model.bias, threshold)
 
 
-def _threshold_for(scores: Sequence[float], target_fp: float) -> float:
+def threshold_for(scores: Sequence[float], target_fp: float) -> float:
+    """The lowest threshold that flags at most *target_fp* of *scores* (benign scores)."""
     ranked = sorted(scores, reverse=True)
     allowed = int(target_fp * len(ranked))
     # Flag strictly above the (allowed+1)-th highest benign score.
     return ranked[allowed] + 1e-6 if allowed < len(ranked) else 0.5
 
 
-def calibrate(examples: Sequence[Example], target_fp: float = TARGET_FP) -> tuple[float, float]:
+def without(examples: Sequence[Example], corpus: str) -> list[Example]:
+    """*examples* with *corpus* left out (``own`` takes its generated rows with it)."""
+    return [e for e in examples
+            if e.corpus != corpus and not (corpus == "own" and e.corpus == "own_gen")]
+
+
+#: one inner benign score: (probability, the text is a long document)
+Judge = Callable[[M, str], tuple[float, bool]]
+#: per calibration corpus: its benign scores, "short" and "long", under a head that never saw it
+Bands = dict[str, dict[str, list[float]]]
+
+
+def word_judge(model: HeadModel, text: str) -> tuple[float, bool]:
+    p, _, is_long = model.judge(text)
+    return p, is_long
+
+
+def inner_scores(examples: Sequence[Example], fit_fn: Callable[[list[Example]], M],
+                 judge: Judge[M]) -> Bands:
+    """Leave-one-corpus-out *inside* the training data, for any head.
+
+    For each corpus with benign texts (not the generated rows or the store's fact
+    sentences, which are not a sample of what people write), a head fitted by
+    *fit_fn* on the other corpora scores that corpus's benign texts.
+    """
+    corpora = sorted({e.corpus for e in examples
+                      if e.label == 0 and e.corpus not in ("own_gen", FACTS_CORPUS)})
+    out: Bands = {}
+    for c in corpora:
+        train = without(examples, c)
+        if not any(e.label for e in train):
+            continue
+        model = fit_fn(train)
+        bands: dict[str, list[float]] = {"short": [], "long": []}
+        for e in examples:
+            if e.corpus == c and e.label == 0:
+                p, is_long = judge(model, e.text)
+                bands["long" if is_long else "short"].append(p)
+        out[c] = bands
+    return out
+
+
+def pick_thresholds(bands: Bands, target_fp: float = TARGET_FP) -> tuple[float, float]:
+    """``(short, long)``: per corpus the *target_fp* benign quantile, the highest wins."""
+    def pick(band: str) -> float:
+        ts = [threshold_for(b[band], target_fp) for b in bands.values() if b[band]]
+        return float(min(max(max(ts), 0.5), 0.999)) if ts else 0.5
+
+    t_short = pick("short")
+    return t_short, max(t_short, pick("long"))
+
+
+def calibrate(examples: Sequence[Example], target_fp: float = TARGET_FP,
+              fit_fn: Callable[[list[Example]], Any] | None = None,
+              judge: Judge[Any] = word_judge) -> tuple[float, float]:
     """Thresholds ``(short, long)`` from held-out benign scores, per corpus.
 
     Leave-one-corpus-out inside the training data: for each corpus with benign
@@ -294,34 +381,11 @@ def calibrate(examples: Sequence[Example], target_fp: float = TARGET_FP) -> tupl
     such threshold wins. Random folds would be too kind: texts of one corpus
     resemble each other, and the corpora the gate will meet are new ones.
     Short texts (one window) and long documents (many windows, so many more
-    chances for one to look odd) get a threshold each.
+    chances for one to look odd) get a threshold each. *fit_fn* and *judge*
+    (default: the word head's :func:`fit` and ``HeadModel.judge``) let another
+    head be calibrated by the same protocol (``bench/semantic_head.py``).
     """
-    corpora = sorted({e.corpus for e in examples
-                      if e.label == 0 and e.corpus not in ("own_gen", FACTS_CORPUS)})
-    short_t: list[float] = []
-    long_t: list[float] = []
-    for c in corpora:
-        train = [e for e in examples
-                 if e.corpus != c and not (c == "own" and e.corpus == "own_gen")]
-        if not any(e.label for e in train):
-            continue
-        model = fit(train)
-        short: list[float] = []
-        long: list[float] = []
-        for e in examples:
-            if e.corpus == c and e.label == 0:
-                p, _, is_long = model.judge(e.text)
-                (long if is_long else short).append(p)
-        if short:
-            short_t.append(_threshold_for(short, target_fp))
-        if long:
-            long_t.append(_threshold_for(long, target_fp))
-
-    def pick(ts: list[float]) -> float:
-        return float(min(max(max(ts), 0.5), 0.999)) if ts else 0.5
-
-    t_short = pick(short_t)
-    return t_short, max(t_short, pick(long_t))
+    return pick_thresholds(inner_scores(examples, fit_fn or fit, judge), target_fp)
 
 
 def train_head(examples: Sequence[Example]) -> HeadModel:
