@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import collections
 import threading
-import weakref
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -53,15 +52,8 @@ def url(bucket: str, aws_env: dict[str, str], tmp_path: Path,
     fresh.forget()
 
 
-#: the other writers' file systems: their requests (a lease released by a background
-#: thread while the replica recalls, on a loaded machine) are not the replica's
-_WRITERS: weakref.WeakSet[S3FS] = weakref.WeakSet()
-
-
 def _writer(url: str) -> Store:
-    fs = S3FS(url, lease_linger=0)
-    _WRITERS.add(fs)
-    return Store(fs)
+    return Store(S3FS(url, lease_linger=0))
 
 
 def _log(store: Store, user: str, text: str, n: int = 0) -> None:
@@ -71,13 +63,12 @@ def _log(store: Store, user: str, text: str, n: int = 0) -> None:
 
 @pytest.fixture
 def requests(monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
-    """S3 requests by operation, from every S3FS of this process but the writers'."""
+    """S3 requests by operation, from every S3FS of this process."""
     counts: collections.Counter[str] = collections.Counter()
     real: Callable[..., dict[str, Any]] = S3FS._call
 
     def counted(self: S3FS, op: str, **kwargs: Any) -> dict[str, Any]:
-        if self not in _WRITERS:
-            counts[op] += 1
+        counts[op] += 1
         return real(self, op, **kwargs)
 
     monkeypatch.setattr(S3FS, "_call", counted)
