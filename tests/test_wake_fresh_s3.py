@@ -63,7 +63,13 @@ def _log(store: Store, user: str, text: str, n: int = 0) -> None:
 
 @pytest.fixture
 def requests(monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
-    """S3 requests by operation, from every S3FS of this process."""
+    """S3 requests by operation, from every S3FS of this process.
+
+    The manifest is re-read once its TTL (1 s) has passed; on a loaded machine two
+    recalls can be that far apart, which adds a GET that is not the feed's. The
+    counts here are about the feed, so the TTL is held open while they are taken.
+    """
+    monkeypatch.setattr(shard_reader, "MANIFEST_TTL", 3600.0)
     counts: collections.Counter[str] = collections.Counter()
     real: Callable[..., dict[str, Any]] = S3FS._call
 
