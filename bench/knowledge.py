@@ -29,8 +29,14 @@ third party's (``old``): ``stale`` there means the third party's value shows up
 as a current *fact* of the user. A ``removal`` with an empty ``new`` counts as
 ``current`` when the ended value is not presented as current.
 
+With ``--cycles 2`` the store sleeps twice, as in real use where the old value
+was stated weeks before the change: once after each scenario's turns up to the
+first user turn that names its old (or new) value, once after the rest. The
+update is then read in a later cycle than the statement it changes.
+
     python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
                               [--split all|tune|val|...|val6] [--show-misses] [--llm SPEC]
+                              [--cycles 1|2]
 """
 
 from __future__ import annotations
@@ -98,8 +104,25 @@ def score_one(mem: Memory, sc: dict[str, Any], budget: int) -> dict[str, Any]:
             "facts_list": [f.text for f in facts], "ms": ctx.timings_ms.get("total", 0.0)}
 
 
-def run(budget: int, embedder: str, split: str, show: bool, llm: str = "") -> dict[str, Any]:
-    """Build one store with every scenario's user, sleep once, score each question."""
+def cut_of(sc: dict[str, Any]) -> int:
+    """How many of *sc*'s turns the first of two cycles reads (0: no cut found).
+
+    Up to and including the first user turn that names the old or the new value
+    (the statement a later update changes), and the reply to it.
+    """
+    turns = sc["turns"]
+    for i, t in enumerate(turns):
+        if t["role"] == "user" and any(v and _has(t["text"], v) for v in (sc["old"], sc["new"])):
+            j = i + 1
+            while j < len(turns) and turns[j]["role"] != "user":
+                j += 1
+            return j if j < len(turns) else 0
+    return 0
+
+
+def run(budget: int, embedder: str, split: str, show: bool, llm: str = "",
+        cycles: int = 1) -> dict[str, Any]:
+    """Build one store with every scenario's user, sleep once (or twice), score each question."""
     scenarios = load(split)
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp) / "home"
@@ -113,16 +136,23 @@ def run(budget: int, embedder: str, split: str, show: bool, llm: str = "") -> di
         mem = Memory(home)
         # The stories are dated in 2024; each is shifted so that its newest turn was
         # yesterday: TTLs and dated plans count from the cycle's now.
-        records = []
+        batches: list[list[dict[str, Any]]] = [[], []]
         yesterday = datetime.now(UTC) - timedelta(days=1)
+        uncut = 0
         for sc in scenarios:
             shift = yesterday - max(_at(t["at"]) for t in sc["turns"])
-            records += [{"user": sc["user"], "session": f"s-{t['at'][:10]}", "role": t["role"],
-                         "text": t["text"], "at": (_at(t["at"]) + shift).isoformat()}
-                        for t in sc["turns"]]
-        mem.import_turns(records)
+            recs = [{"user": sc["user"], "session": f"s-{t['at'][:10]}", "role": t["role"],
+                     "text": t["text"], "at": (_at(t["at"]) + shift).isoformat()}
+                    for t in sc["turns"]]
+            cut = cut_of(sc) if cycles == 2 else 0
+            uncut += cycles == 2 and not cut
+            batches[0] += recs[:cut]
+            batches[1] += recs[cut:]
         t0 = time.perf_counter()
-        mem.sleep()
+        for batch in batches:
+            if batch:
+                mem.import_turns(batch)
+                mem.sleep()
         sleep_s = time.perf_counter() - t0
         results = [(sc, score_one(mem, sc, budget)) for sc in scenarios]
     by: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
@@ -150,7 +180,9 @@ def run(budget: int, embedder: str, split: str, show: bool, llm: str = "") -> di
     print(table(["split", "slot", "n", "current in ctx", "stale unmarked", "facts right"], rows))
     ms = sorted(r["ms"] for _, r in results)
     print(f"\n{len(results)} scenarios, budget {budget} tokens, embedder {embedder}; "
-          f"sleep {sleep_s:.1f}s; recall p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms")
+          f"{cycles} cycle(s)" + (f" ({uncut} scenarios without a cut: one cycle)" if uncut
+                                  else "")
+          + f"; sleep {sleep_s:.1f}s; recall p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms")
     return summary
 
 
@@ -165,10 +197,12 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="also print the summary as JSON")
     ap.add_argument("--llm", default="", help="extract with this LLM (e.g. openai:gpt-4o-mini) "
                     "instead of the offline claims, to compare both on the same set")
+    ap.add_argument("--cycles", type=int, choices=(1, 2), default=1,
+                    help="2: sleep after each scenario's old statement, then after the rest")
     args = ap.parse_args()
     if args.split != "all" and not set(args.split.split(",")) <= set(SPLITS):
         ap.error(f"--split: unknown split in {args.split!r}")
-    summary = run(args.budget, args.embedder, args.split, args.show_misses, args.llm)
+    summary = run(args.budget, args.embedder, args.split, args.show_misses, args.llm, args.cycles)
     if args.json:
         print(json.dumps(summary))
 

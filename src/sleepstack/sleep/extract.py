@@ -261,6 +261,7 @@ def extract_facts(
     cycle: str | None = None,
     embedder: str | Embedder | None = None,
     hints: Mapping[str, Sequence[tuple[str, float]]] | None = None,
+    prior: Mapping[str, Mapping[str, Sequence[str]]] | None = None,
 ) -> list[Fact]:
     """Deterministic facts stated in *turns*, in turn order, one per statement.
 
@@ -274,7 +275,9 @@ def extract_facts(
 
     *hints* are the clauses' candidate slots computed beforehand
     (:func:`sleepstack.sleep.claims.slot_hints`); clauses not in them are
-    embedded here, in one batch.
+    embedded here, in one batch. *prior*: per subject, the values (slot name ->
+    values) their current facts already hold, from earlier cycles; what these
+    turns change is read against them (:mod:`sleepstack.sleep.claims.held`).
 
     Subject is ``"user"`` for the user's first person, or the speaker's name
     when the role is a person's name (multi-party logs). Assistant turns are
@@ -307,7 +310,8 @@ def extract_facts(
         ruled_all.append(cands)
         penalties.append(penalty)
     claimed = extract_claims(turns, subjects, emb, hints,
-                             ruled=[[(c.attribute, c.value) for c in cs] for cs in ruled_all])
+                             ruled=[[(c.attribute, c.value) for c in cs] for cs in ruled_all],
+                             prior=prior)
     facts: list[Fact] = []
     seen: set[str] = set()
     for turn, from_claims, cands, penalty in zip(turns, claimed, ruled_all, penalties,

@@ -43,6 +43,7 @@ from .classify import (
 )
 from .detect import Clause, disclosures, strip_foreign_text
 from .held import (
+    HeldValues,
     by_contrast,
     held_endings,
     hold,
@@ -297,8 +298,13 @@ def slot_hints(texts: Iterable[str], embedder: Embedder) -> dict[str, list[tuple
 
 def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
               embedder: Embedder | None, hints: Hints | None = None,
-              ruled: Sequence[Sequence[tuple[str, str]]] | None = None) -> list[list[Claim]]:
+              ruled: Sequence[Sequence[tuple[str, str]]] | None = None,
+              prior: Mapping[str, HeldValues] | None = None) -> list[list[Claim]]:
     """The claims of each turn (same order as *turns*); *subjects* as from the roles.
+
+    *prior*: per subject, the values they held before these turns (slot name ->
+    values, from their current facts: an earlier cycle's), the anchors of what
+    these turns change.
 
     Clauses found in *hints* are not embedded again; the others are embedded
     with *embedder* in one batch (without an embedder they get no slot).
@@ -345,6 +351,22 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     # ... and every value they hold, per slot (multi-valued ones too): a clause
     # that means an ending and names one of them ends it, however it is phrased.
     holds: dict[tuple[str, str], dict[str, list[str]]] = {}
+    if prior and len({t.user for t in turns}) > 1:
+        raise ValueError("prior held values belong to one user; turns are of several")
+    for t in turns[:1]:
+        # What an earlier cycle settled is where this one starts: the same speaker's
+        # values and topics, as if their earlier turns were part of this cycle.
+        for subj, slots in (prior or {}).items():
+            key = (t.user, subj)
+            hv0 = holds.setdefault(key, {})
+            for name, vals in slots.items():
+                sl = slot_by_name(name)
+                if sl is OTHER or not vals:
+                    continue
+                hv0[name] = list(vals) if sl.multi else [vals[-1]]
+                spoken.setdefault(key, set()).add(name)
+                if not sl.multi:
+                    held.setdefault(key, {})[name] = vals[-1].casefold()
     for ti, (t, s, cl) in enumerate(zip(turns, subjects, per_turn, strict=True)):
         got: list[Claim] = []
         prev: Claim | None = None
@@ -542,14 +564,15 @@ def claim_fact(c: Claim) -> Fact:
 
 def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
                    embedder: Embedder | None, hints: Hints | None = None,
-                   ruled: Sequence[Sequence[tuple[str, str]]] | None = None) -> list[list[Fact]]:
-    """Facts from the claims of each turn (same order as *turns*).
+                   ruled: Sequence[Sequence[tuple[str, str]]] | None = None,
+                   prior: Mapping[str, HeldValues] | None = None) -> list[list[Fact]]:
+    """Facts from the claims of each turn (same order as *turns*); *prior* as in :func:`claims_of`.
 
     An unslotted ``other`` claim becomes a fact only when it carries something
     a later question can ask about (:func:`.useful.useful_other`).
     """
     return [[claim_fact(c) for c in cs if _worth_a_fact(c)]
-            for cs in claims_of(turns, subjects, embedder, hints, ruled)]
+            for cs in claims_of(turns, subjects, embedder, hints, ruled, prior)]
 
 
 def _worth_a_fact(c: Claim) -> bool:

@@ -24,22 +24,55 @@ from .items import dicts, turn_of
 from .llm import cycle_llm
 from .notes import merged_parts, note_text
 
-__all__ = ["extract_facts", "extract_merge", "extract_split", "extract_work", "screen_facts"]
+__all__ = ["extract_facts", "extract_merge", "extract_split", "extract_work", "held_of",
+           "screen_facts"]
 
 
 def extract_facts(turns: Sequence[Turn], *, cycle: str | None, llm: Any = None,
                   budget: Any = None, embedder: str | None = None,
-                  hints: Any = None) -> list[Fact]:
+                  hints: Any = None, prior: Any = None) -> list[Fact]:
     """Facts stated in *turns*: structured LLM extraction when *llm* is given.
 
     *embedder* (the store's spec) decides the claims' slots by meaning; *hints*
-    are the slots already computed for the clauses (see :func:`_slot_hints`).
+    are the slots already computed for the clauses (see :func:`_slot_hints`);
+    *prior* the values the user's current facts hold (:func:`held_of`).
     """
     if llm is not None:
         got: Any = rules.extract_facts_llm(list(turns), llm, budget=budget, cycle=cycle)
         facts: list[Fact] = got[0] if isinstance(got, tuple) else got
         return [f if f.cycle else replace(f, cycle=cycle) for f in facts]
-    return list(rules.extract_facts(list(turns), cycle=cycle, embedder=embedder, hints=hints))
+    return list(rules.extract_facts(list(turns), cycle=cycle, embedder=embedder, hints=hints,
+                                    prior=prior))
+
+
+def held_of(facts: Sequence[dict[str, Any]]) -> dict[str, dict[str, list[str]]]:
+    """Per subject, the values their *current* facts hold: slot name -> values, oldest first.
+
+    The anchors a later cycle reads changes against ("Golf is over for me"
+    weeks after "I play golf every Sunday"). Only facts current now: not
+    superseded, closed or expired, no ending (``~attr``), no ``none``, no
+    ``other``, nothing redacted; a fact erased by ``forget`` is no longer in
+    the facts at all, so it is held no longer. A single-valued slot holds its
+    newest value only.
+    """
+    from ..claims import OTHER, slot_by_attribute
+
+    out: dict[str, dict[str, list[str]]] = {}
+    live = [f for f in facts if not f.get("valid_to") and not f.get("superseded_by")
+            and not f.get("expired")]
+    for f in sorted(live, key=lambda f: (str(f.get("valid_from") or f.get("at") or ""),
+                                         str(f.get("id") or ""))):
+        slot = slot_by_attribute(str(f.get("attribute") or ""))
+        value = str(f.get("value") or "").strip()
+        if slot is None or slot is OTHER or not value or value.casefold() == "none" \
+                or "[REDACTED" in value or len(value) > 80:
+            continue
+        vals = out.setdefault(str(f.get("subject") or "user"), {}).setdefault(slot.name, [])
+        if not slot.multi:
+            vals[:] = [value]
+        elif value.casefold() not in (v.casefold() for v in vals):
+            vals.append(value)
+    return out
 
 
 def _slot_hints(clauses: Sequence[str], embedder: str | None) -> dict[str, Any]:
@@ -67,7 +100,13 @@ def extract_split(state: CycleState) -> list[Item]:
                           "session": str(note.get("session") or "notes"),
                           "role": "memory", "text": text, "at": note.get("at") or state.now})
         if turns:
-            items.append({"user": user, "turns": turns})
+            item: Item = {"user": user, "turns": turns}
+            # What the user's current facts hold anchors what the new turns change;
+            # it is an input of the work, so it is part of the item (and its cache key).
+            prior = held_of(state.facts.get(user, []))
+            if prior:
+                item["held"] = prior
+            items.append(item)
     if items and str(state.settings.get("llm") or "none").strip().lower() in ("", "none"):
         # Claims: every candidate clause of every user embedded once, in one batch,
         # here in one process (one model), not once per worker process.
@@ -91,11 +130,12 @@ def extract_work(item: Item, settings: dict[str, Any]) -> Result:
     written_by_llm = llm is not None
     try:
         facts = extract_facts(turns, cycle=None, llm=llm, budget=budget, embedder=embedder,
-                                   hints=item.get("hints"))
+                              hints=item.get("hints"), prior=item.get("held"))
     except LLMError as exc:
         # Over budget or the model failed: the rules still extract what they can.
         warnings.append(f"LLM extraction for {item['user']} fell back to rules: {exc.message}")
-        facts = extract_facts(turns, cycle=None, embedder=embedder, hints=item.get("hints"))
+        facts = extract_facts(turns, cycle=None, embedder=embedder, hints=item.get("hints"),
+                              prior=item.get("held"))
         written_by_llm = False
     # The turns passed the gate where they entered the cycle; the rules only fill
     # fixed sentences with words of those turns, so their facts are not judged
