@@ -44,6 +44,7 @@ from .classify import (
 from .detect import Clause, disclosures, strip_foreign_text
 from .held import (
     HeldValues,
+    add_held,
     by_contrast,
     held_endings,
     hold,
@@ -353,11 +354,11 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     holds: dict[tuple[str, str], dict[str, list[str]]] = {}
     if prior and len({t.user for t in turns}) > 1:
         raise ValueError("prior held values belong to one user; turns are of several")
-    for t in turns[:1]:
+    if prior and turns:
         # What an earlier cycle settled is where this one starts: the same speaker's
         # values and topics, as if their earlier turns were part of this cycle.
-        for subj, slots in (prior or {}).items():
-            key = (t.user, subj)
+        for subj, slots in prior.items():
+            key = (turns[0].user, subj)
             hv0 = holds.setdefault(key, {})
             for name, vals in slots.items():
                 sl = slot_by_name(name)
@@ -483,9 +484,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         hold(hv, out[-1])
         for attr, v in ruled[ti] if ruled else ():
             rs = slot_by_attribute(attr)
-            if rs is not None and rs.kind == "thing" and rs.multi \
-                    and v.casefold() not in (x.casefold() for x in hv.get(rs.name, [])):
-                hv.setdefault(rs.name, []).append(v)
+            if rs is not None and rs.kind == "thing" and rs.multi:
+                add_held(hv, rs, v)
     return mentions(out, unread)
 
 

@@ -27,8 +27,8 @@ from .classify import END_MARGIN
 from .taxonomy import OTHER, Slot
 from .values import NAME_KINDS, names_in, read_value
 
-__all__ = ["CLOSED_KINDS", "HeldValues", "by_contrast", "held_endings", "hold", "in_held_slot",
-           "names_value", "one_each", "unheld"]
+__all__ = ["CLOSED_KINDS", "HeldValues", "add_held", "by_contrast", "held_endings", "hold",
+           "in_held_slot", "names_value", "one_each", "unheld"]
 
 #: per slot name, the values the speaker holds so far (in the order said)
 HeldValues = Mapping[str, Sequence[str]]
@@ -140,10 +140,17 @@ def hold(held: dict[str, list[str]], claims: Sequence[_Claim]) -> None:
                        and not names_value(c.value, v)]
         elif c.value == "none":
             vals.clear()
-        elif not c.slot.multi:
-            vals[:] = [c.value]
-        elif c.value.casefold() not in (v.casefold() for v in vals):
-            vals.append(c.value)
+        else:
+            add_held(held, c.slot, c.value)
+
+
+def add_held(held: dict[str, list[str]], slot: Slot, value: str) -> None:
+    """Record *value* as held in *slot*: a single-valued slot's only value, or one more."""
+    vals = held.setdefault(slot.name, [])
+    if not slot.multi:
+        vals[:] = [value]
+    elif value.casefold() not in (v.casefold() for v in vals):
+        vals.append(value)
 
 
 def by_contrast(clause: str, ranked: Sequence[tuple[Slot, float]], held: HeldValues,

@@ -20,7 +20,8 @@ from ...layers.trust import screen
 from ...plan import CycleState, Item, Result
 from .. import claims
 from .. import extract as rules
-from .items import dicts, turn_of
+from ..claims.held import add_held
+from .items import dicts, facts_of, turn_of
 from .llm import cycle_llm
 from .notes import merged_parts, note_text
 
@@ -55,23 +56,15 @@ def held_of(facts: Sequence[dict[str, Any]]) -> dict[str, dict[str, list[str]]]:
     the facts at all, so it is held no longer. A single-valued slot holds its
     newest value only.
     """
-    from ..claims import OTHER, slot_by_attribute
-
     out: dict[str, dict[str, list[str]]] = {}
-    live = [f for f in facts if not f.get("valid_to") and not f.get("superseded_by")
-            and not f.get("expired")]
-    for f in sorted(live, key=lambda f: (str(f.get("valid_from") or f.get("at") or ""),
-                                         str(f.get("id") or ""))):
-        slot = slot_by_attribute(str(f.get("attribute") or ""))
-        value = str(f.get("value") or "").strip()
-        if slot is None or slot is OTHER or not value or value.casefold() == "none" \
+    live = [f for f in facts_of(list(facts)) if f.current]  # closing sets valid_to
+    for f in sorted(live, key=lambda f: (f.valid_from or f.at, f.id)):
+        slot = claims.slot_by_attribute(f.attribute)
+        value = f.value.strip()
+        if slot is None or slot is claims.OTHER or not value or value.casefold() == "none" \
                 or "[REDACTED" in value or len(value) > 80:
             continue
-        vals = out.setdefault(str(f.get("subject") or "user"), {}).setdefault(slot.name, [])
-        if not slot.multi:
-            vals[:] = [value]
-        elif value.casefold() not in (v.casefold() for v in vals):
-            vals.append(value)
+        add_held(out.setdefault(f.subject or "user", {}), slot, value)
     return out
 
 
