@@ -186,7 +186,6 @@ def preparer(focus: frozenset[str], names: Iterable[str],
         return None
     words = tuple(names)
 
-
     def prepare(p: Piece) -> None:
         if p.row.layer == "raw" and "excerpt" not in p.extra:
             got = excerpt(p.row.text, focus, words, cfg)
