@@ -191,18 +191,26 @@ def parse_python(path: Path) -> ast.Module:
     raise AssertionError("unreachable")
 
 
-def facts_of(*texts: str, embedder: str = "local:all-MiniLM-L6-v2") -> list[Any]:
-    """The facts the offline extractor reads from *texts*: one user turn each, a day apart."""
-    from datetime import UTC, datetime
+def facts_of(*texts: str, embedder: str = "local:all-MiniLM-L6-v2", day: int = 1) -> list[Any]:
+    """The facts the offline extractor reads from *texts*: one user turn each, a day apart.
+
+    The first turn is said on *day* May 2024, 10:00 UTC.
+    """
+    from datetime import UTC, datetime, timedelta
 
     from sleepstack.adapters.embed import load_embedder
     from sleepstack.layers.rawlog import Turn
     from sleepstack.sleep.extract import extract_facts
 
-    at = datetime(2024, 5, 8, 10, 0, tzinfo=UTC)
-    turns = [Turn(f"t{i}", "u1", "s1", "user", t, at.replace(day=1 + i))
+    at = datetime(2024, 5, day, 10, 0, tzinfo=UTC)
+    turns = [Turn(f"t{i}", "u1", "s1", "user", t, at + timedelta(days=i))
              for i, t in enumerate(texts)]
     return extract_facts(turns, embedder=load_embedder(embedder))
+
+
+def slot_values(*texts: str) -> set[tuple[str, str]]:
+    """The (attribute, value) pairs of :func:`facts_of` *texts*, said from 8 May 2024."""
+    return {(f.attribute, f.value) for f in facts_of(*texts, day=8)}
 
 
 def mcp_stdio(home: Path, *args: str) -> Any:

@@ -11,22 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from conftest import slot_values
 from sleepstack import Memory
 from sleepstack.adapters.embed import load_embedder
-from sleepstack.layers.rawlog import Turn
 from sleepstack.sleep.claims.classify import END_MARGIN, ending_scores, mask_values
 from sleepstack.sleep.claims.subject import third_party
 from sleepstack.sleep.claims.useful import useful_other
-from sleepstack.sleep.extract import extract_facts
 
-AT = datetime(2024, 5, 8, 10, 0, tzinfo=UTC)
 MINILM = "local:all-MiniLM-L6-v2"
 
-
-def facts_of(*texts: str) -> set[tuple[str, str]]:
-    turns = [Turn(f"t{i}", "u1", "s1", "user", t, AT + timedelta(days=i))
-             for i, t in enumerate(texts)]
-    return {(f.attribute, f.value) for f in extract_facts(turns, embedder=load_embedder(MINILM))}
 
 
 @pytest.mark.parametrize("text", [
@@ -60,7 +53,7 @@ def test_the_speakers_own_statement_is_not_third_party(text: str) -> None:
 ])
 def test_a_third_partys_value_never_fills_the_users_slot(text: str, attribute: str,
                                                          value: str) -> None:
-    got = facts_of("I live in Cardiff. I work at Arup. I drive a Kia Ceed.", text)
+    got = slot_values("I live in Cardiff. I work at Arup. I drive a Kia Ceed.", text)
     assert (attribute, value) not in got
 
 
@@ -86,7 +79,7 @@ def test_an_ending_is_read_by_meaning_not_by_a_verb_list() -> None:
 
 
 def test_an_ending_closes_the_value_it_names() -> None:
-    got = facts_of("I drive an Audi A4.", "Waved farewell to the Audi A4 on Sunday.")
+    got = slot_values("I drive an Audi A4.", "Waved farewell to the Audi A4 on Sunday.")
     assert ("vehicle", "none") in got or any(a.startswith("ended:") for a, _ in got)
 
 

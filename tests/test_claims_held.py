@@ -19,21 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import slot_values
 from sleepstack import Memory
-from sleepstack.adapters.embed import load_embedder
-from sleepstack.layers.rawlog import Turn
 from sleepstack.sleep.claims.classify import mask_subject
 from sleepstack.sleep.claims.held import names_value
-from sleepstack.sleep.extract import extract_facts
-
-AT = datetime(2024, 5, 8, 10, 0, tzinfo=UTC)
-MINILM = "local:all-MiniLM-L6-v2"
-
-
-def facts_of(*texts: str) -> set[tuple[str, str]]:
-    turns = [Turn(f"t{i}", "u1", "s1", "user", t, AT + timedelta(days=i))
-             for i, t in enumerate(texts)]
-    return {(f.attribute, f.value) for f in extract_facts(turns, embedder=load_embedder(MINILM))}
 
 
 @pytest.mark.parametrize(("text", "value", "named"), [
@@ -59,13 +48,13 @@ def test_a_thing_as_subject_is_masked_but_not_the_speakers_own() -> None:
 
 
 def test_an_ending_that_names_a_held_value_ends_it() -> None:
-    got = facts_of("I drive a Honda Jazz.",
+    got = slot_values("I drive a Honda Jazz.",
                    "The Jazz finally died on the motorway, so I'm carless for now.")
     assert ("vehicle", "none") in got
 
 
 def test_an_ending_of_a_value_the_rules_read_ends_it_and_names_no_other_slot() -> None:
-    got = facts_of("I love golf and tennis.",
+    got = slot_values("I love golf and tennis.",
                    "Golf is over for me after the back surgery. Tennis still twice a week.")
     assert ("ended:likes", "golf") in got
     assert ("ended:likes", "tennis") not in got
@@ -74,7 +63,7 @@ def test_an_ending_of_a_value_the_rules_read_ends_it_and_names_no_other_slot() -
 
 
 def test_a_held_value_in_a_part_that_holds_stays() -> None:
-    got = facts_of("My cat is called Nemo and my dog is Rex.",
+    got = slot_values("My cat is called Nemo and my dog is Rex.",
                    "Nemo ran away last spring - Rex is still with us.")
     assert ("ended:has_pet", "Nemo") in got
     assert ("ended:has_pet", "Rex") not in got
@@ -87,20 +76,20 @@ def test_a_held_value_in_a_part_that_holds_stays() -> None:
 ])
 def test_a_bare_name_in_a_held_slot_is_its_new_value(before: str, update: str,
                                                       attribute: str, new: str) -> None:
-    got = facts_of(before, update)
+    got = slot_values(before, update)
     assert (attribute, new) in got
     # and no removal elsewhere for a value the speaker never held there
     assert not [a for a, v in got if v == "none"]
 
 
 def test_a_bare_name_beside_the_held_value_is_no_new_value() -> None:
-    got = facts_of("My manager is Ingrid.", "My manager Ingrid is great, Tom from HR says hi.")
+    got = slot_values("My manager is Ingrid.", "My manager Ingrid is great, Tom from HR says hi.")
     assert ("manager", "Tom") not in got
 
 
 def test_a_bare_name_is_no_value_without_a_held_one() -> None:
     # Nothing held in the slot: the readers' precision stands.
-    got = facts_of("Second week in our Darwin apartment, still unpacking.")
+    got = slot_values("Second week in our Darwin apartment, still unpacking.")
     assert ("lives_in", "Darwin") not in got
 
 
@@ -164,12 +153,12 @@ def test_a_role_in_a_possessive_chain_is_someone_else(text: str, theirs: bool) -
 def test_a_closed_class_value_in_a_held_slot_is_read_wherever_the_clause_leans() -> None:
     # "I'm doing Mediterranean now" reads nearer other slots than diet; after "I'm
     # keto" the diet is the speaker's topic and the diet reader is precise alone.
-    got = facts_of("I'm keto.", "I'm doing Mediterranean now.")
+    got = slot_values("I'm keto.", "I'm doing Mediterranean now.")
     assert ("diet", "mediterranean") in got
     # no held diet: the clause stays what it was
-    assert ("diet", "mediterranean") not in facts_of("I'm doing Mediterranean now.")
+    assert ("diet", "mediterranean") not in slot_values("I'm doing Mediterranean now.")
 
 
 def test_a_value_held_in_one_slot_is_no_new_value_of_another() -> None:
-    got = facts_of("I report to Chen.", "Now I'm under Beatriz, Chen moved to sales.")
+    got = slot_values("I report to Chen.", "Now I'm under Beatriz, Chen moved to sales.")
     assert not [a for a, v in got if v == "Chen" and a != "manager"]
