@@ -25,7 +25,7 @@ F32 = npt.NDArray[np.float32]
 
 #: stored widths: setting value -> little-endian numpy dtype
 VECTOR_DTYPES: dict[str, str] = {"float32": "<f4", "float16": "<f2"}
-#: float16 by default: LoCoMo evidence recall is unchanged (README, Benchmarks)
+#: float16 by default: LoCoMo evidence recall is unchanged (docs/benchmarks.md, vector width)
 DEFAULT_VECTORS = "float16"
 
 
