@@ -239,3 +239,36 @@ def test_a_word_pointing_back_at_nothing_is_no_allergen() -> None:
     from sleepstack.sleep.claims.values import read_value
 
     assert read_value("allergy", "I'm allergic to both").new == []
+
+
+@pytest.mark.parametrize(("text", "ended"), [
+    ("The swimming is finish for me, my shoulder hurts", ("likes", "swimming")),  # non-native
+    ("finaly quit the pottery thing, no time", ("likes", "pottery")),  # typo
+    ("I'm through with chess.", ("likes", "chess")),
+    ("Pepper crossed the rainbow bridge last night", ("pet", "Pepper")),
+    ("Biscuit had to be put to sleep", ("pet", "Biscuit")),
+    ("Zalando is out of the picture", ("employer", "Zalando")),
+])
+def test_more_ending_idioms(text: str, ended: tuple[str, str]) -> None:
+    assert framed_endings(text, _HELD) == [ended]
+
+
+@pytest.mark.parametrize(("text", "slot", "emptied"), [
+    ("I'm single now", "partner", True),
+    ("Being single again is weird", "partner", True),
+    ("carless for now", "vehicle", True),
+    ("I'm single-handedly running the shop", "partner", False),
+    ("Single malt is my thing", "partner", False),
+])
+def test_a_status_word_empties_the_slot(text: str, slot: str, emptied: bool) -> None:
+    from sleepstack.sleep.claims.ends import none_left
+    from sleepstack.sleep.claims.taxonomy import slot_by_name
+
+    held = {"partner": ["Ana"], "vehicle": ["Toyota Corolla"]}
+    got = none_left(text, [(slot_by_name(slot), 0.5)], held)
+    assert bool(got) is emptied and all(n == slot for n, _ in got)
+
+
+def test_single_now_ends_the_partner_in_the_pipeline() -> None:
+    got = slot_values("My girlfriend is Ana.", "Ana moved back to Porto. I'm single now.")
+    assert ("ended:partner", "Ana") in got or ("partner", "none") in got

@@ -15,7 +15,8 @@ against the frames; nothing else in the clause matters, so "Cats still make
 me sneeze" next to "ibuprofen is fine" ends only ibuprofen.
 
 A negated existence about a slot the speaker holds values in ("No pets at the
-moment", "don't have a car anymore") ends all of them (:func:`none_left`).
+moment", "don't have a car anymore"), or a status word that says the slot is
+empty ("I'm single now", "carless for now"), ends all of them (:func:`none_left`).
 
 Intentions, modals and negations before a verb frame ("might quit yoga",
 "didn't stop knitting", "will never give up chess") end nothing.
@@ -55,7 +56,9 @@ _AFTER = re.compile(
     r"but|as)\b))|done(?=\s*(?:for|with|now|[,.;:!)]|$|\s(?:after|since|because|and|but)\b))|"
     r"finished|gone|dead|no more|a thing of the past|in the past|behind (?:me|us)|"
     r"off the table|not a thing|ended|cancell?ed|scrapped|out of (?:my|our) life|"
-    r"no longer (?:a thing|my \w+|for me|happening|in (?:my|our) life)|"
+    r"no longer (?:a thing|my \w+|for me|happening|in (?:my|our) life|in the picture)|"
+    r"out of the picture|finish(?=\s*(?:for|now|[,.;:!)]|$))|"
+    r"off(?=\s*(?:for (?:me|us|now)|now|[,.;:!)]|$))|crossed the rainbow bridge|"
     # negated membership, not a state: "isn't my hobby anymore", not "isn't hungry anymore"
     r"(?:(?:is|are|was|were)n['’]?t|(?:is|are) not|not|no longer)\s+(?:(?:really|actually|"
     r"honestly|even)\s+)?(?:my|a|an|the|for|part|in|something|what|on)\b(?:\s+[\w'’-]+){0,4}?"
@@ -64,12 +67,14 @@ _AFTER = re.compile(
     r"(?:got|was|has been|have been)\s+(?:written off|totall?ed|stolen|scrapped|towed away|"
     r"repossessed)|"
     r"ran away|run away|died|passed(?: away| on)?|got (?:lost|run over|sold|rehomed|put down)|"
-    r"(?:was|were|had to be) put down|went to (?:live with|a new home)|found a new home|"
+    r"(?:was|were|had to be) put (?:down|to sleep)|went to (?:live with|a new home)|"
+    r"found a new home|"
     r"got rehomed|was rehomed|left us|went missing|never came back|"
     r"(?:now\s+)?lives with (?!(?:us|me)\b)(?:my|his|her|their|a|an|the|some|[A-Z])|"
     # "Sofia and me are divorced now", "Gareth and I separated"
     r"and (?:I|me|myself)(?:\s+(?:are|got|have|had|were))?(?:\s+(?:now|finally|officially))?"
-    r"\s+(?:divorced|separated|split up|broke up|splitting up|parted ways|called it quits))\b",
+    r"\s+(?:divorced|separated|split up|broke up|splitting up|parted ways|called it quits|"
+    r"(?:are|were) (?:over|done|through|finished)))\b",
     re.I)
 # After an allergen only: tolerated now ("ibuprofen is fine after all").
 _TOLERATED = re.compile(
@@ -82,7 +87,8 @@ _TOLERATED = re.compile(
 # Before the value (its object): "stop the fasting thing", "rehome Captain".
 _BEFORE = re.compile(
     r"\b(?:stop(?:ped|ping|s)?|quit(?:ting|s)?|drop(?:ped|ping|s)?|ditch(?:ed|ing)?|"
-    r"g[ai]ve up(?: on)?|giving up(?: on)?|done with|finished with|(?:'m|am|are|'re|so) over|"
+    r"g[ai]ve up(?: on)?|giving up(?: on)?|done with|finished with|through with|"
+    r"cancell?(?:ed|ing)?|cancel|traded in|sold off|(?:'m|am|are|'re|so) over|"
     r"rehom(?:e|ed|ing)|g[ai]ve away|giving away|sold|selling|lost|put down|"
     r"gr[eo]w(?:n)? out of|outgr[eo]w(?:n)?|no more|no longer (?:do|doing|eat|eating|play|"
     r"playing|into|have|own)|lost interest in|moved on from|said goodbye to|goodbye to|"
@@ -192,6 +198,13 @@ _NONE = re.compile(
     r"since then|since|for me|in my life|for a while|for the foreseeable future|ever again|"
     r"for good))*\s*[.!]*$",
     re.I)
+# A status word that says the slot is empty: "I'm single now", "carless for now".
+_STATUS = re.compile(
+    r"^(?:(?:I'm|I am|we're|we are|being|now|currently)\s+)*(?:(?:now|officially|happily|"
+    r"currently|still|just)\s+)*(?P<n>single|unemployed|jobless|out of work|between jobs|"
+    r"carless|car-free|pet-free|petless)(?![\w-])(?=\s*(?:[,.;:!]|$|again\b|now\b|for now\b|"
+    r"these days\b|since\b|at the moment\b|right now\b|and\b|is\b|for a while\b))",
+    re.I)
 #: how near a negated existence must be to the slot it empties (by meaning)
 NONE_FLOOR = 0.38
 
@@ -205,7 +218,7 @@ def none_left(clause: str, ranked: Sequence[tuple[Slot, float]],
     cats" after a cat named Mochi is the noun of the slot, "no Mochi" is not a
     negated existence but an ending of Mochi, read elsewhere).
     """
-    m = _NONE.match(clause.strip())
+    m = _NONE.match(clause.strip()) or _STATUS.match(clause.strip())
     if m is None or not ranked or ranked[0][1] < NONE_FLOOR:
         return []
     slot = ranked[0][0]
