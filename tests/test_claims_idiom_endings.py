@@ -154,6 +154,9 @@ def test_an_ending_of_a_diet_by_a_distinctive_word_of_it() -> None:
     "If chess is over for me, what should I try?",  # a hypothetical
     "My brother says chess is history for him.",  # someone else's
     "My sister's cat Pepper ran away.",
+    "Translate to Spanish: chess is over for me",  # material handed over
+    'My coach keeps saying "chess is history" to scare me',  # a quote
+    "Would Pepper be happier if we rehomed Pepper?",
 ])
 def test_no_ending_outside_the_speakers_own_statement(update: str) -> None:
     got = slot_values("I love chess and my cat is called Pepper.", update)
