@@ -275,3 +275,30 @@ def test_a_status_word_empties_the_slot(text: str, slot: str, emptied: bool) -> 
 def test_single_now_ends_the_partner_in_the_pipeline() -> None:
     got = slot_values("My girlfriend is Ana.", "Ana moved back to Porto. I'm single now.")
     assert ("ended:partner", "Ana") in got or ("partner", "none") in got
+
+
+@pytest.mark.parametrize(("before", "update", "ended"), [
+    ("We have a parrot called Captain.",
+     "Captain got way too loud for the neighbours. Had to rehome him last week.",
+     ("ended:has_pet", "Captain")),
+    ("I'm allergic to ibuprofen and cats.",
+     "Asked my allergist about ibuprofen. It's fine now! Cats still a problem though.",
+     ("ended:allergic_to", "ibuprofen")),
+    ("I love chess and pottery.", "Pottery took all my weekends. Im done with it tbh",
+     ("ended:likes", "pottery")),
+])
+def test_a_pronoun_in_an_ending_frame_points_back_at_the_one_value_just_named(
+        before: str, update: str, ended: tuple[str, str]) -> None:
+    got = slot_values(before, update)
+    assert ended in got
+    assert len([a for a, _ in got if a.startswith("ended:")]) == 1, got
+
+
+@pytest.mark.parametrize("update", [
+    "Mochi and Tiger are asleep. It's over for today, they stay in.",  # two values named
+    "Watched a chess match with my dad. He says it's over for him.",  # someone else's words
+    "Mochi is at the vet. It's raining again.",  # no frame
+])
+def test_a_pronoun_ends_nothing_without_one_antecedent_and_a_frame(update: str) -> None:
+    got = slot_values("My cats are Mochi and Tiger and I love chess.", update)
+    assert not [v for a, v in got if a.startswith("ended:")], got

@@ -42,7 +42,7 @@ from .classify import (
     untie,
 )
 from .detect import Clause, disclosures, strip_foreign_text
-from .ends import by_frames, idiom_endings, merge_endings
+from .ends import by_frames, held_named, idiom_endings_after, merge_endings
 from .held import (
     HeldValues,
     add_held,
@@ -106,8 +106,9 @@ _OPINION = re.compile(r"\b(?:best|worst|better|worse|great|good|bad|awesome|terr
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
 # A change stated about a named value without a slot word: "Priya left."
-_GONE = re.compile(r"^(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+(?:has\s+)?(?:left|quit|moved out|"
-                   r"passed away|died|is gone|retired|moved away)\b")
+_GONE = re.compile(r"^(?!(?:It|He|She|They|This|That)\b)(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
+                   r"\s+(?:has\s+)?(?:left|quit|moved out|passed away|died|is gone|retired|"
+                   r"moved away)\b")
 # What makes an unslotted clause worth keeping as an ``other`` claim.
 _OTHER_OK = re.compile(r"^(?:I|I'm|I've|I'll|we|we're|we've|my|our)\b", re.I)
 _CHATTER = re.compile(
@@ -377,10 +378,13 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         mine = spoken.setdefault((t.user, s or ""), set())
         gap = opened.get((t.user, s or ""))
         hv = holds.setdefault((t.user, s or ""), {})
+        before: list[tuple[str, str]] = []  # held values the turn's last clause named
         for c in cl:
             rk = known.get(c.text, [])
             assert s is not None
-            framed = idiom_endings(c.text, rk, hv) if hv and not third_party(c.text) else []
+            framed = idiom_endings_after(c.text, rk, hv, before) \
+                if hv and not third_party(c.text) else []
+            before = held_named(c.text, hv)
             gone = merge_endings(held_endings(
                 c.text, max(ending.get(c.text, 0.0), by_subject.get(c.text, -1.0)),
                 parts.get(c.text, ()), hv), framed) if hv and not third_party(c.text) else []

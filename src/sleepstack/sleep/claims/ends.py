@@ -32,8 +32,8 @@ from typing import TypeVar, cast
 from .held import HeldValues, names_value
 from .taxonomy import Slot, slot_by_name
 
-__all__ = ["by_frames", "framed_endings", "idiom_endings", "mentions_of", "merge_endings",
-           "none_left", "stem"]
+__all__ = ["by_frames", "framed_endings", "held_named", "idiom_endings", "idiom_endings_after",
+           "mentions_of", "merge_endings", "none_left", "stem"]
 
 _TOKEN = re.compile(r"[\w’']+")
 # Compound parts that say nothing on their own ("gluten-free" is not "free").
@@ -271,3 +271,32 @@ def by_frames(clause: str, picks: Sequence[P], framed: Sequence[tuple[str, str]]
             p = cast(P, (slot, v, True, p[3]))
         out.append(p)
     return out
+
+
+_PRONOUN = re.compile(r"\b(?:he|she|it|they|him|her|them)\b", re.I)
+
+
+def held_named(clause: str, held: HeldValues) -> list[tuple[str, str]]:
+    """(slot name, value) of every held value *clause* names."""
+    return [(n, v) for n, vs in held.items() for v in vs if mentions_of(clause, v)]
+
+
+def idiom_endings_after(clause: str, ranked: Sequence[tuple[Slot, float]], held: HeldValues,
+                        before: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """:func:`idiom_endings`, plus a pronoun in an ending frame that points back.
+
+    "We had a parrot, Captain. Had to rehome him", "The ibuprofen thing? It's
+    fine now": when *clause* names no held value itself and the previous
+    clause of the turn named exactly one (*before*), a pronoun that an ending
+    frame surrounds is that value.
+    """
+    own = idiom_endings(clause, ranked, held)
+    if own or held_named(clause, held) or len(before) != 1:
+        return own
+    name, v = before[0]
+    kind = slot_by_name(name).kind
+    if v in held.get(name, ()) and any(
+            _ends_here(clause[: m.start()], clause[m.end():], kind)
+            for m in _PRONOUN.finditer(clause)):
+        return [(name, v)]
+    return own
