@@ -229,6 +229,10 @@ def _cut_keep_and(value: str) -> str:
     return _clean(value[: m.start()] if m else value)
 
 
+_NOT_MODIFIER_WORDS = "the a an my our your their his her this that some all any no its these those"
+_NOT_MODIFIER = frozenset(_NOT_MODIFIER_WORDS.split())
+
+
 def _objects(raw: str) -> list[str]:
     """The liked things in an object phrase ("hiking and painting" is two)."""
     obj = _cut_keep_and(
@@ -239,9 +243,13 @@ def _objects(raw: str) -> list[str]:
     if not obj or _PRONOUN_OBJ.match(obj) or _YOU.search(obj):
         return []
     parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s+&\s+", obj) if p.strip()]
-    # Split "hiking and painting" but not "the freedom and connection it brings".
+    # Split "hiking and painting", "jazz and heavy metal" but not "the freedom and
+    # connection it brings": each part one word, or two plain words without an article.
     if len(parts) > 1 and all(
-        len(p.split()) == 1 or (len(p.split()) == 2 and p.split()[0].lower().endswith("ing"))
+        len(p.split()) == 1 or (len(p.split()) == 2 and (
+            p.split()[0].lower().endswith("ing") or (
+                re.fullmatch(r"[a-z][a-z-]+ [a-z][a-z-]+", p) is not None
+                and p.split()[0] not in _NOT_MODIFIER)))
         for p in parts
     ):
         out = parts

@@ -42,6 +42,7 @@ from .classify import (
     untie,
 )
 from .detect import Clause, disclosures, strip_foreign_text
+from .ends import by_frames, held_named, idiom_endings_after, merge_endings
 from .held import (
     HeldValues,
     add_held,
@@ -53,6 +54,7 @@ from .held import (
     one_each,
     unheld,
 )
+from .hobbies import hobbies
 from .parts import clause_parts, governed
 from .settle import left_behind, mentions, settle
 from .subject import third_party
@@ -104,8 +106,9 @@ _OPINION = re.compile(r"\b(?:best|worst|better|worse|great|good|bad|awesome|terr
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
 # A change stated about a named value without a slot word: "Priya left."
-_GONE = re.compile(r"^(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+(?:has\s+)?(?:left|quit|moved out|"
-                   r"passed away|died|is gone|retired|moved away)\b")
+_GONE = re.compile(r"^(?!(?:It|He|She|They|This|That)\b)(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
+                   r"\s+(?:has\s+)?(?:left|quit|moved out|passed away|died|is gone|retired|"
+                   r"moved away)\b")
 # What makes an unslotted clause worth keeping as an ``other`` claim.
 _OTHER_OK = re.compile(r"^(?:I|I'm|I've|I'll|we|we're|we've|my|our)\b", re.I)
 _CHATTER = re.compile(
@@ -152,7 +155,8 @@ _RELATION = {
     "pet": re.compile(r"\b(?:pet|pets|named|called|adopt\w*|rehome\w*|vet|cat|dog|puppy|"
                       r"kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|snake|lizard|"
                       r"guinea pig|ferret|horse|pony|beagle|labrador|poodle|terrier|budgie|"
-                      r"gecko|goldfish|pug|corgi|collie|shepherd|retriever|husky)\b", re.I),
+                      r"gecko|goldfish|pug|corgi|collie|shepherd|retriever|husky)(?:s|es)?\b",
+                      re.I),
 }
 
 
@@ -374,11 +378,16 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         mine = spoken.setdefault((t.user, s or ""), set())
         gap = opened.get((t.user, s or ""))
         hv = holds.setdefault((t.user, s or ""), {})
+        before: list[tuple[str, str]] = []  # held values the turn's last clause named
         for c in cl:
             rk = known.get(c.text, [])
             assert s is not None
-            gone = held_endings(c.text, max(ending.get(c.text, 0.0), by_subject.get(c.text, -1.0)),
-                                parts.get(c.text, ()), hv) if hv and not third_party(c.text) else []
+            framed = idiom_endings_after(c.text, rk, hv, before) \
+                if hv and not third_party(c.text) else []
+            before = held_named(c.text, hv)
+            gone = merge_endings(held_endings(
+                c.text, max(ending.get(c.text, 0.0), by_subject.get(c.text, -1.0)),
+                parts.get(c.text, ()), hv), framed) if hv and not third_party(c.text) else []
             for name, v in gone:
                 prev = Claim(t, s, slot_by_name(name), v, True, c.text, END_MARGIN)
                 got.append(prev)
@@ -408,7 +417,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             whole = ending.get(c.text, 0.0) >= END_MARGIN
             # An ending said in one part only ends the values of that part.
             ended = whole or any(sc >= END_MARGIN for _, sc in cparts)
-            picks = _pick(c, rk, ended, cparts, whole)
+            picks = by_frames(c.text, _pick(c, rk, ended, cparts, whole), framed, hv)
             if gone:
                 # What the clause ends is no value of another slot ("Golf is over
                 # for me" is no trip to Golf, nor the end of one).
@@ -449,6 +458,10 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     in_held_slot(c.text, rk + others.get(c.text, []), hv)
                 if bc:
                     picks = [p for p in picks if p[1].casefold() != bc[0][1].casefold()] + bc
+            lk = [sc for sl, sc in rk + others.get(c.text, []) if sl is _LIKES]
+            if not picks and not c.weak and lk:
+                # "I do yoga and climbing": pastimes the rules' verbs of liking miss
+                picks = [(_LIKES, v, False, lk[0]) for v in hobbies(c.text)]
             if picks:
                 prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
             if not picks and not c.weak and rk and rk[0][1] >= MENTION_FLOOR \

@@ -58,7 +58,9 @@ _HYPO = re.compile(
 )
 _QUESTION_START = re.compile(
     r"^(?:do|does|did|are|is|was|were|can|could|would|should|will|shall|what|when|where|who|"
-    r"whom|whose|why|how|which|have|has|had|am|may|might|isn't|aren't|don't|doesn't|didn't|"
+    r"whom|whose|why|how|which|am|may|might|isn't|aren't|don't|doesn't|didn't|"
+    # "Had the allergy retest", "Had to rehome him": a statement without its "I"
+    r"have|has|had(?!\s+(?:the|a|an|my|our|to|no|some|just|finally|been|got)\b)|"
     r"won't|wouldn't|shouldn't)\b",
     re.I,
 )

@@ -38,7 +38,7 @@ _NOT_NAME_WORDS = (
     saturday sunday january february march april may june july august september october
     november december spring summer autumn fall winter new old ok okay so well also oh yes
     yeah actually anyway hey hi hello thanks thank finally just then after before because but
-    and or once when while as of at in on for to from with by my mine our us rip lol haha omg
+    and or once when while as of at in on for to from with by my mine our us rip lol haha omg no
     wow fyi btw ps mr mrs ms dr doctor mom dad mum mother father sister brother wife husband
     girlfriend boyfriend partner son daughter boss manager team we'll we've everyone nobody
     someone things everything nothing something here there hm hmm um uh small quick ignore
@@ -289,16 +289,41 @@ _NOT_ALLERGEN_WORDS = (
 _NOT_ALLERGEN = frozenset(_NOT_ALLERGEN_WORDS.split())
 
 
+# The list as the subject: "latex and bee stings are my allergies".
+_ALLERGY_LIST = re.compile(r"^(?P<v>[a-z][\w ,&-]{2,60}?)\s+(?:are|is)\s+(?:my|the)\s+(?:only\s+|"
+                           r"main\s+|two\s+|three\s+)?(?:allergies|allergy|allergens)\b", re.I)
+
+
+# An allergen said as a word pointing back at a list, and such a list.
+_BACK = frozenset(("both", "them", "those", "all of them", "them all", "both of them", "all three",
+                   "all", "these"))
+_LISTED = re.compile(r"\b[a-z][\w-]{2,30}(?:\s*,\s*[a-z][\w-]{2,30})*\s*,?\s+(?:and|or|&)\s+"
+                     r"[a-z][\w-]{2,30}\b", re.I)
+
+
 def _allergy(clause: str) -> Reading:
     r = Reading()
+    m = _ALLERGY_LIST.match(clause)
+    if m:
+        r.new.extend(v.strip().lower() for v in re.split(
+            r",\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*", m["v"]) if v.strip())
     for m in _ALLERGY.finditer(clause):
         key = "v" if m["v"] else ("v2" if m["v2"] else "v3")
-        v = _trim(m[key]).lower()
+        # "allergic to both eggs and soy", "Cats still make me sneeze": not the allergen's words
+        v = re.sub(r"^(?:both|either|all|any)\s+|\s+(?:still|too|also|really|as well)$", "",
+                   _trim(m[key]).lower())
         if not v or v in _NOT_ALLERGEN:
             continue
         before = clause[: m.start(key)]
         vs = [v]
-        if key == "v":
+        if v in _BACK:
+            # "I can't eat eggs or soy, allergic to both": the list said before
+            lm = list(_LISTED.finditer(before))
+            if not lm:
+                continue
+            vs = [w.lower() for w in re.findall(r"[a-z][\w-]{2,30}", lm[-1].group(0), re.I)
+                  if w.lower() not in ("and", "or")]
+        elif key == "v":
             # A list: "allergic to penicillin and latex", "to nuts, eggs or soy".
             tail = re.match(r"(?:\s*(?:,|\band\b|\bor\b)\s*(?:to\s+)?[a-z][\w-]{2,30}\b)+",
                             clause[m.end():], re.I)
