@@ -46,6 +46,8 @@ from sleepstack.sleep.claims.values import birthdays_in, read_value
      "next_trip", "Dubrovnik"),
     ("I report to Marta.", "Marta was let go last week. For now I answer to Okonkwo, our CTO.",
      "manager", "Okonkwo"),
+    ("My manager is Ines.", "After the reorg I ended up under Kowalski.", "manager", "Kowalski"),
+    ("I report to Ines.", "reorg... im in Farah's team now", "manager", "Farah"),
     ("My car is a Ford Fiesta.", "I have change my car, now I am driving one Kia Sportage.",
      "vehicle", "Kia Sportage"),
     ("We store data in Oracle.", "Outgrew Oracle, so the platform moved over to CockroachDB.",

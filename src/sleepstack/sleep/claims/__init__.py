@@ -147,7 +147,8 @@ _RELATION = {
                           r"split|splitting|divorc\w*|relationship|couple|moved in with)\b",
                           re.I),
     "manager": re.compile(r"\b(?:manager|boss|report(?:s|ing)? to|team lead|lead|supervisor|"
-                          r"manages|managing|answer to|reorg|reporting line)\b", re.I),
+                          r"manages|managing|answer(?:s|ing)? (?:directly )?to|reorg|"
+                          r"reporting line|(?-i:under [A-Z]|[A-Z]\w+'s team))", re.I),
     "family": re.compile(r"\b(?:sister|brother|mom|mum|mother|dad|father|son|daughter|kids?|"
                          r"children|child|parents?|aunt|uncle|cousin|grand\w+|niece|nephew|"
                          r"sibling|family|twins?|baby)\b", re.I),
