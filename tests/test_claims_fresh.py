@@ -20,6 +20,8 @@ import pytest
 
 from conftest import facts_of, slot_values
 from sleepstack import Memory
+from sleepstack.layers.rawlog import Turn
+from sleepstack.sleep.claims.claim import Claim
 from sleepstack.sleep.claims.detect import Clause
 from sleepstack.sleep.claims.fresh import fresh_value, titles_in
 from sleepstack.sleep.claims.taxonomy import slot_by_name
@@ -142,6 +144,8 @@ def test_a_birthday_keeps_the_speakers_order_and_no_year() -> None:
     ("I'm flying to Lisbon in August.", "Watched a documentary on Marrakech yesterday."),  # no cue
     ("I report to Marta.", "Now I'm having dinner with Jonas."),  # no role stated
     ("My editor is Atom.", "Now comparing Zed and Helix for the team."),  # two names
+    ("I work at Bosch.", "Now reading a book about Apple, fascinating."),  # a topic
+    ("My editor is Atom.", "Since Monday I'm learning Rust."),  # another slot's reading
 ])
 def test_no_new_value_from_other_voices_or_faint_clauses(before: str, other: str) -> None:
     got = slot_values(before, other)
@@ -157,12 +161,20 @@ def test_a_restated_held_value_without_change_is_no_new_value() -> None:
 
 def test_fresh_value_needs_a_held_slot_or_a_change() -> None:
     employer = slot_by_name("employer")
-    said = Clause("Since May I'm with Zeiss", "Since May I'm with Zeiss.")
+    said = Clause("Started with Zeiss in May", "Started with Zeiss in May.")
     # held: the new name is read though the clause is only faintly about the slot
     got = fresh_value(said, [], [(employer, 0.2)], {"employer": ["Bosch"]}, [])
     assert [(s.name, v) for s, v, _, _ in got] == [("employer", "Zeiss")]
     # nothing held: nothing to change
     assert fresh_value(said, [], [(employer, 0.2)], {}, []) == []
+    # faintly about the slot and only "since": no change said ...
+    since = Clause("Since May I'm with Zeiss", "Since May I'm with Zeiss.")
+    assert fresh_value(since, [], [(employer, 0.2)], {"employer": ["Bosch"]}, []) == []
+    # ... unless the turn just ended the held value: its replacement
+    ended = [Claim(Turn("t", "u", "s", "user", "", datetime(2024, 5, 1, tzinfo=UTC)), "user",
+                   employer, "Bosch", True, "Left Bosch", 0.5)]
+    got = fresh_value(since, [], [(employer, 0.2)], {"employer": ["Bosch"]}, ended)
+    assert [(s.name, v) for s, v, _, _ in got] == [("employer", "Zeiss")]
     # no change cue and not near the slot
     quiet = Clause("I'm with Zeiss people a lot", "I'm with Zeiss people a lot.")
     assert fresh_value(quiet, [], [(employer, 0.2)], {"employer": ["Bosch"]}, []) == []

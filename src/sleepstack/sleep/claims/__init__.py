@@ -401,7 +401,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             cont: list[tuple[Slot, float]] = []
             # A new value of a slot the speaker holds, whatever verb says it (.fresh).
             fr = fresh_value(c, rk, others.get(c.text, []) + faint.get(c.text, []), hv, got,
-                             gap, _RELATION)
+                             gap, _RELATION, t.text)
             if c.weak:
                 # No first person: a statement about the world unless it is clearly
                 # about the speaker's tools ("CI is on Jenkins these days"), or it

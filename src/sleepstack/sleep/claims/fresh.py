@@ -36,7 +36,7 @@ from .held import HeldValues, names_value
 from .taxonomy import Slot, slot_by_name
 from .values import NAME_KINDS, birthdays_in, names_in, read_value
 
-__all__ = ["CHANGE", "LOW_FLOOR", "fresh_value", "titles_in", "with_fresh"]
+__all__ = ["CHANGE", "LOW_FLOOR", "NOW", "fresh_value", "titles_in", "with_fresh"]
 
 #: a value read from a clause: (slot, value, removal, score)
 Pick = tuple[Slot, str, bool, float]
@@ -45,15 +45,17 @@ LOW_FLOOR = 0.15
 #: ... and it must be this much nearer than the next held slot
 HELD_MARGIN = 0.02
 
-#: words that say a value changed or is new: a closed class of change words
+#: words that say a value changed: a closed class of change words
 CHANGE = re.compile(
-    r"\b(?:now|nowadays|these days|since|as of|from (?:today|now on|now|tomorrow|monday|"
-    r"next \w+)|effective|starting|new|newly|switch\w*|swapp?\w*|chang\w*|mov(?:e|ed|ing)|"
-    r"start(?:ed|ing|s)?|join\w*|book\w*|rebook\w*|set up|installed|promot\w*|became|"
-    r"instead|anymore|no longer|took over|taken over|replac\w*|went with|going with|"
-    r"opted for|picked|chose|ended up|turns? out|actually|correction|wrong)\b",
+    r"\b(?:as of|from (?:today|now on|tomorrow|monday|next \w+)|effective|starting|"
+    r"switch\w*|swapp?\w*|chang\w*|mov(?:e|ed|ing)|start(?:ed|ing|s)?|join\w*|book\w*|"
+    r"rebook\w*|set up|installed|promot\w*|became|instead|anymore|no longer|took over|"
+    r"taken over|replac\w*|went with|going with|opted for|picked|chose|ended up|"
+    r"turns? out|correction|wrong)\b",
     re.I,
 )
+#: words that say a value is current, not that it changed ("now", "since May", "new")
+NOW = re.compile(r"\b(?:now|nowadays|these days|since|new|newly|actually)\b", re.I)
 
 # A job title: a short lower-case noun phrase where a role is named.
 _NP = r"(?P<v>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,3}?)"
@@ -90,7 +92,9 @@ def titles_in(clause: str) -> list[str]:
 def _values(kind: str, clause: str) -> list[str]:
     """The values of *kind* in *clause*, by shape, wherever they stand."""
     if kind in NAME_KINDS:
-        return names_in(kind, clause)
+        # A name one talks *about* is a topic, not a value ("a book about Apple").
+        return [v for v in names_in(kind, clause) if not re.search(
+            rf"\b(?:about|regarding|on the topic of)\s+(?:the\s+)?{re.escape(v)}", clause, re.I)]
     if kind == "title":
         return titles_in(clause)
     if kind == "birthday":
@@ -112,7 +116,7 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
                 far: Sequence[tuple[Slot, float]], held: HeldValues,
                 turn: Sequence[Claim], gap: str | None = None,
                 relation: Mapping[str, re.Pattern[str]] | None = None,
-                ) -> list[Pick]:
+                said: str = "") -> list[Pick]:
     """The new value of a held single-valued slot that *clause* states, or nothing.
 
     *near*: the clause's candidate slots (near its best one); *far*: its other
@@ -120,7 +124,9 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
     slot; *turn*: the claims the turn made so far (a value it ended opens its
     slot for the replacement, as does *gap*, the slot whose value the speaker's
     previous claims ended); *relation*: per person slot, the words that must
-    state the role ("Now I'm with Sam" names nobody's manager).
+    state the role ("Now I'm with Sam" names nobody's manager); *said*: the whole
+    turn, whose change word counts for a clause among the slot's candidates ("got
+    promoted!! test lead since friday").
     """
     text, sentence = clause.text, clause.sentence
     gone = [c.value for c in turn if c.removal]
@@ -130,8 +136,8 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
                    if not sl.multi and sl.core and sl.kind != "thing"
                    and (held.get(sl.name) or sl.name in opened) and sc >= LOW_FLOOR),
                   key=lambda x: -x[1])
-    cue = bool(CHANGE.search(sentence))
-    if cue:
+    cue, now = bool(CHANGE.search(sentence)), bool(NOW.search(sentence))
+    if cue or now:
         # The slot whose value the turn just ended: its replacement, however faint.
         mine += [(slot_by_name(n), 0.0) for n in sorted(opened)
                  if n not in {sl.name for sl, _ in mine} and not slot_by_name(n).multi]
@@ -141,18 +147,19 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
     slot, score = (first or mine)[0]
     if not first and len(mine) > 1 and mine[1][1] > score - HELD_MARGIN:
         return []  # the clause is as near another slot of theirs: which one is unsaid
-    if (clause.weak or slot.name not in {sl.name for sl, _ in near}) \
-            and slot.name not in opened and not cue:
-        # faintly about the slot, or not about the speaker ("Berlin is lovely in
-        # spring"), and nothing says it changed
+    restates = any(_names(slot.kind, text, v) for v in held.get(slot.name, ()) if v not in gone)
+    top = bool(near) and near[0][0].name == slot.name
+    cue = cue or (any(sl.name == slot.name for sl, _ in near) and bool(CHANGE.search(said)))
+    if slot.name not in opened and not (
+            cue or (now and (restates or top)) or (top and not clause.weak and not restates)):
+        # Only faintly about the slot (not its best reading), or not about the speaker
+        # ("Berlin is lovely in spring"), or restating the held value: something must
+        # say it changed — a change word, or "now" beside the held value it replaces.
         return []
     rel = (relation or {}).get(slot.name)
     if rel is not None and slot.name not in opened and not rel.search(sentence):
         return []  # "Now I'm with Sam" names nobody's manager without the role
     have = [*held.get(slot.name, ()), *gone]
-    if any(_names(slot.kind, text, v) for v in held.get(slot.name, ()) if v not in gone) \
-            and not cue:
-        return []  # the clause restates what the speaker holds
     others = [v for vs in held.values() for v in vs]
     new = [v for v in _values(slot.kind, text)
            if not any(_names(slot.kind, v, h) or _names(slot.kind, h, v) for h in (*have, *others))]
