@@ -33,6 +33,7 @@ from ..resolve import ENDED
 from .claim import Claim
 from .classify import (
     END_MARGIN,
+    FLOOR,
     MARGIN,
     ending_scores,
     mask_subject,
@@ -43,12 +44,13 @@ from .classify import (
 )
 from .detect import Clause, disclosures, strip_foreign_text
 from .ends import by_frames, held_named, idiom_endings_after, merge_endings
+from .fresh import LOW_FLOOR, fresh_value, with_fresh
 from .held import (
     HeldValues,
-    add_held,
     by_contrast,
     held_endings,
     hold,
+    hold_ruled,
     in_held_slot,
     names_value,
     one_each,
@@ -148,7 +150,8 @@ _RELATION = {
                           r"split|splitting|divorc\w*|relationship|couple|moved in with)\b",
                           re.I),
     "manager": re.compile(r"\b(?:manager|boss|report(?:s|ing)? to|team lead|lead|supervisor|"
-                          r"manages|managing|answer to|reorg|reporting line)\b", re.I),
+                          r"manages|managing|answer(?:s|ing)? (?:directly )?to|reorg|"
+                          r"reporting line|(?-i:under [A-Z]|[A-Z]\w+'s team))", re.I),
     "family": re.compile(r"\b(?:sister|brother|mom|mum|mother|dad|father|son|daughter|kids?|"
                          r"children|child|parents?|aunt|uncle|cousin|grand\w+|niece|nephew|"
                          r"sibling|family|twins?|baby)\b", re.I),
@@ -237,6 +240,8 @@ ENDING = "~ending"
 ALSO = "~also"
 #: the name of the hints' entry for the ending read with the clause's subject masked
 SUBJECT_ENDING = "~ending_subject"
+#: the name of the hints' entries for the slots below the floor (but above .fresh.LOW_FLOOR)
+LOW = "~low"
 
 
 def candidate_clauses(texts: Iterable[str]) -> list[str]:
@@ -251,7 +256,10 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
     the clause's predicate means that something ended; a clause that does and
     has several parts also gets ``(ENDING + "@" + part, score)`` per part.
     """
-    wide = rank_slots(clauses, embedder, wide=True)
+    wide = rank_slots(clauses, embedder, wide=True, floor=LOW_FLOOR)
+    # Below the floor, kept as ``(LOW + "@" + slot, score)``: a slot the speaker holds (.fresh).
+    low = [[(f"{LOW}@{s.name}", round(sc, 4)) for s, sc in r if sc < FLOOR] for r in wide]
+    wide = [[(s, sc) for s, sc in r if sc >= FLOOR] for r in wide]
     if semantic(embedder):
         wide = untie(clauses, wide, embedder)
     # Candidates are the slots near the best; the others above the floor are
@@ -288,7 +296,7 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
             part_ends.setdefault(i, []).append((SUBJECT_ENDING, round(e, 4)))
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
             + ([(ENDING, round(e, 4))] if e is not None else []) + part_ends.get(i, [])
-            + also[i]
+            + also[i] + low[i]
             for i, (c, r, e) in enumerate(zip(clauses, ranked, ends, strict=True))}
 
 
@@ -324,12 +332,15 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     parts: dict[str, list[tuple[str, float]]] = {}
     by_subject: dict[str, float] = {}
     others: dict[str, list[tuple[Slot, float]]] = {}
+    faint: dict[str, list[tuple[Slot, float]]] = {}
 
     def _take(text: str, r: Sequence[tuple[str, float]]) -> None:
         known[text] = [(slot_by_name(n), float(sc)) for n, sc in r
                        if not n.startswith("~")]
         others[text] = [(slot_by_name(n[len(ALSO) + 1:]), float(sc)) for n, sc in r
                         if n.startswith(ALSO + "@")]
+        faint[text] = [(slot_by_name(n[len(LOW) + 1:]), float(sc)) for n, sc in r
+                       if n.startswith(LOW + "@")]
         ending.update((text, float(sc)) for n, sc in r if n == ENDING)
         by_subject.update((text, float(sc)) for n, sc in r if n == SUBJECT_ENDING)
         parts[text] = [(n[len(ENDING) + 1:], float(sc)) for n, sc in r
@@ -397,6 +408,9 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 near = [x for x in rk + others.get(c.text, []) if x[0].name == gap]
                 rk = near[:1] + [x for x in rk if x[0].name != gap]
             cont: list[tuple[Slot, float]] = []
+            # A new value of a slot the speaker holds, whatever verb says it (.fresh).
+            fr = fresh_value(c, rk, others.get(c.text, []) + faint.get(c.text, []), hv, got,
+                             gap, _RELATION, t.text)
             if c.weak:
                 # No first person: a statement about the world unless it is clearly
                 # about the speaker's tools ("CI is on Jenkins these days"), or it
@@ -408,7 +422,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 cont = [(sl, sc) for sl, sc in rk if sl.name in mine and sc >= CONTINUE_FLOOR]
                 rk = cont or [(sl, sc) for sl, sc in rk[:1]
                               if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
-                if not rk or _OPINION.search(c.text):
+                if (not rk and not fr) or _OPINION.search(c.text):
                     continue
             if third_party(c.text):
                 # "My sister moved to Bristol": someone else's news, not the speaker's slot.
@@ -458,6 +472,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     in_held_slot(c.text, rk + others.get(c.text, []), hv)
                 if bc:
                     picks = [p for p in picks if p[1].casefold() != bc[0][1].casefold()] + bc
+            picks = with_fresh(picks, fr, hv, got, gap)
             lk = [sc for sl, sc in rk + others.get(c.text, []) if sl is _LIKES]
             if not picks and not c.weak and lk:
                 # "I do yoga and climbing": pastimes the rules' verbs of liking miss
@@ -496,9 +511,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         mine.update(c.slot.name for c in got if c.slot is not OTHER)
         hold(hv, out[-1])
         for attr, v in ruled[ti] if ruled else ():
-            rs = slot_by_attribute(attr)
-            if rs is not None and rs.kind == "thing" and rs.multi:
-                add_held(hv, rs, v)
+            hold_ruled(hv, slot_by_attribute(attr), v)
     return mentions(out, unread)
 
 
@@ -564,7 +577,7 @@ def claim_fact(c: Claim) -> Fact:
                                       else c.value)
         category = c.slot.category
     body = body.rstrip(".!,;: ")
-    if c.slot is not OTHER:
+    if c.slot is not OTHER and c.slot.kind != "birthday":  # a birthday's date is its value
         # The claim keeps the clause's dates, made absolute ("next Friday" -> a day).
         dates = [d.rendered for d in find_dates(c.clause, c.turn.at, direction_of(c.clause))]
         if dates:

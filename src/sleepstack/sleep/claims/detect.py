@@ -50,7 +50,9 @@ _REPORTED = re.compile(
 _SELF = re.compile(r"^(?:i|we|i've|i'd|i'm)$", re.I)
 _HYPO = re.compile(
     r"\b(?:if(?!\s+(?:needed|necessary|you need(?: to)?|urgent|anything)\b)|unless|suppose|"
-    r"supposing|imagine|hypothetically|wish|whether|maybe|perhaps|might|"
+    r"supposing|imagine|hypothetically|wish(?! me luck)|whether|"
+    # "maybe twice a week" hedges a number, not whether the statement holds
+    r"(?:maybe|perhaps)(?!\s+(?:once|twice|\d+|one|two|three|four|five|a few|a couple)\b)|might|"
     r"could|would|should|considering|thinking about|thinking of|wondering|hope to|hoping to|"
     r"someday|one day|dream of|dreaming of|in theory|what if|not sure|unsure)\b|"
     r"\bI'd\b(?!\s+(?:rather|prefer))",

@@ -28,7 +28,7 @@ from .taxonomy import OTHER, Slot
 from .values import NAME_KINDS, names_in, read_value
 
 __all__ = ["CLOSED_KINDS", "HeldValues", "add_held", "by_contrast", "held_endings", "hold",
-           "in_held_slot", "names_value", "one_each", "unheld"]
+           "hold_ruled", "in_held_slot", "names_value", "one_each", "unheld"]
 
 #: per slot name, the values the speaker holds so far (in the order said)
 HeldValues = Mapping[str, Sequence[str]]
@@ -142,6 +142,20 @@ def hold(held: dict[str, list[str]], claims: Sequence[_Claim]) -> None:
             vals.clear()
         else:
             add_held(held, c.slot, c.value)
+
+
+def hold_ruled(held: dict[str, list[str]], slot: Slot | None, value: str) -> None:
+    """Record a value the phrasing rules read as held, where claims do not hold that slot.
+
+    The rules fill likes and dislikes; a single-valued slot's value they read
+    ("My profession is nurse") anchors a later change too, unless the claims
+    of the same turn gave that slot its value.
+    """
+    if slot is None or slot is OTHER:
+        return
+    if (slot.multi and slot.kind == "thing") or (not slot.multi and slot.core
+                                                 and not held.get(slot.name)):
+        add_held(held, slot, value)
 
 
 def add_held(held: dict[str, list[str]], slot: Slot, value: str) -> None:

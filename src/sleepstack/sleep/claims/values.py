@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["NAME_KINDS", "Reading", "is_removal", "names_in", "read_value"]
+__all__ = ["NAME_KINDS", "Reading", "birthdays_in", "is_removal", "names_in", "read_value"]
 
 # Words that end what a value can be (prepositions, conjunctions, time words).
 _END = (
@@ -124,8 +124,9 @@ def _spans(clause: str) -> list[tuple[int, int, str]]:
         while words and re.sub(r"['’]s$", "", words[0].casefold()).strip("'’") in _NOT_NAME:
             start += len(words[0]) + 1
             words = words[1:]
+        # ... and trailing ones: "the Clio I gave away" names the Clio, not "Clio I".
         while words and words[-1].casefold() in {"de", "da", "del", "von", "van", "of", "la",
-                                                  "le"}:
+                                                  "le", "i", "i'm", "i've", "i'll", "i'd"}:
             words = words[:-1]
         if not words or words[0][0].isdigit():
             continue
@@ -260,6 +261,14 @@ def _diet(clause: str) -> Reading:
     for m in _DIETS.finditer(clause):
         v = m["v"].lower().replace(" ", "-")
         (r.old if _OLD_BEFORE.search(clause[: m.start()]) else r.new).append(v)
+    if not r.new:
+        # "a low-sodium diet": a diet is what the word "diet" is modified by.
+        dm = re.search(r"\b(?:an?|my|the)\s+(?P<v>(?!(?:new|strict|healthy|special|balanced|"
+                       r"normal|proper|good|bad|better|crash|whole|different)\b)[a-z][\w-]{2,25})"
+                       r"\s+diet\b", clause, re.I)
+        if dm:
+            (r.old if _OLD_BEFORE.search(clause[: dm.start("v")]) else r.new).append(
+                dm["v"].lower())
     if not r.new:
         nm = re.search(r"\b(?:no more|stopped eating|don't eat|do not eat|quit eating|gave up)\s+"
                       r"(?P<v>[a-z][a-z ]{2,30}?)(?=\s+(?:for|anymore|now)\b|[,.;!]|$)", clause,
@@ -416,17 +425,23 @@ _BDAY = re.compile(
 _FULL_MONTH = {m[:3].lower(): m for m in _MONTHS.split("|") if len(m) > 4 or m == "May"}
 
 
-def _birthday(clause: str) -> Reading:
+def _birthday(clause: str, said: bool = True) -> Reading:
     r = Reading()
-    if not re.search(r"\b(?:birth\w*|born|b-?day)\b", clause, re.I):
+    if said and not re.search(r"\b(?:birth\w*|born|b-?day)\b", clause, re.I):
         return r  # any other date is an appointment, not a birthday
     for m in _BDAY.finditer(clause):
         mon = m["m"] or m["m2"]
         day = int(m["d"] or m["d2"])
         name = _FULL_MONTH.get(mon[:3].lower(), mon)
-        v = f"{name} {day}"
+        # In the order the speaker uses: "21 April" stays day first.
+        v = f"{name} {day}" if m["m"] else f"{day} {name}"
         (r.old if _OLD_BEFORE.search(clause[: m.start()]) else r.new).append(v)
     return r
+
+
+def birthdays_in(clause: str) -> list[str]:
+    """Every day of the year in *clause*, birthday word or not (the caller knows the slot)."""
+    return _birthday(clause, said=False).new
 
 
 _LANGS = re.compile(
