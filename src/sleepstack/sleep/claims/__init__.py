@@ -59,6 +59,7 @@ from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
 from .useful import useful_other
 from .values import is_removal, read_value
+from .whose import COUPLE, couple, couple_scores, others_address, whose_picks
 
 __all__ = [
     "CONTINUE_FLOOR",
@@ -199,7 +200,7 @@ def _pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
     """
     text = clause.text
     # Precise shapes decide on their own: an address is an e-mail, a number a phone.
-    for slot in (_EMAIL, _PHONE):
+    for slot in (_EMAIL, _PHONE) if not others_address(text) else ():
         got = _read(slot, 1.0, text)
         if got:
             return got
@@ -282,6 +283,10 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
         for i, e in zip(subj, ending_scores([clauses[i] for i in subj], embedder,
                                             mask_subject), strict=True):
             part_ends.setdefault(i, []).append((SUBJECT_ENDING, round(e, 4)))
+        # "Lucas and I called it quits": whether a couple's predicate is a breakup (.whose).
+        cp = [i for i, c in enumerate(clauses) if couple(c)]
+        for i, e in zip(cp, couple_scores([clauses[i] for i in cp], embedder), strict=True):
+            part_ends.setdefault(i, []).append((COUPLE, round(e, 4)))
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
             + ([(ENDING, round(e, 4))] if e is not None else []) + part_ends.get(i, [])
             + also[i]
@@ -320,6 +325,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     parts: dict[str, list[tuple[str, float]]] = {}
     by_subject: dict[str, float] = {}
     others: dict[str, list[tuple[Slot, float]]] = {}
+    breakup: dict[str, float] = {}
 
     def _take(text: str, r: Sequence[tuple[str, float]]) -> None:
         known[text] = [(slot_by_name(n), float(sc)) for n, sc in r
@@ -328,6 +334,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                         if n.startswith(ALSO + "@")]
         ending.update((text, float(sc)) for n, sc in r if n == ENDING)
         by_subject.update((text, float(sc)) for n, sc in r if n == SUBJECT_ENDING)
+        breakup.update((text, float(sc)) for n, sc in r if n == COUPLE)
         parts[text] = [(n[len(ENDING) + 1:], float(sc)) for n, sc in r
                        if n.startswith(ENDING + "@")]
 
@@ -449,6 +456,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     in_held_slot(c.text, rk + others.get(c.text, []), hv)
                 if bc:
                     picks = [p for p in picks if p[1].casefold() != bc[0][1].casefold()] + bc
+            # Someone else's values out, a couple's breakup in (.whose).
+            picks = whose_picks(c.text, c.sentence, picks, breakup.get(c.text), hv)
             if picks:
                 prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
             if not picks and not c.weak and rk and rk[0][1] >= MENTION_FLOOR \
