@@ -6,6 +6,7 @@
 * a named person as the subject of a clause with no first person keeps its
   values ("Tom got a job at Google, I'm so happy for him") (:mod:`.whose`);
 * an address given for someone else is theirs ("write to my accountant, x@…");
+* "my husband Gareth says hi" names the speaker's partner, whatever else it says;
 * "X and I" + a breakup ends partner X ("Lucas and I called it quits"), while
   "X and I" + a bond does not ("Mina and I got a puppy").
 
@@ -18,7 +19,7 @@ import pytest
 
 from conftest import facts_of, slot_values
 from sleepstack.sleep.claims.subject import third_party
-from sleepstack.sleep.claims.whose import couple, named_subject, others_address
+from sleepstack.sleep.claims.whose import couple, named_relation, named_subject, others_address
 
 
 @pytest.mark.parametrize("clause", [
@@ -169,3 +170,48 @@ def test_a_couple_that_stays_together_ends_nothing(update: str) -> None:
     got = slot_values("My girlfriend is Mina.", update)
     assert ("partner", "Mina") in got
     assert not {a for a, v in got if a == "ended:partner" or (a == "partner" and v == "none")}, got
+
+
+@pytest.mark.parametrize(("clause", "slot", "name"), [
+    ("My husband Gareth says hi", "partner", "Gareth"),
+    ("my bf Tomas is a nurse lol", "partner", "Tomas"),
+    ("My wife Ines and I love hiking", "partner", "Ines"),
+    ("my husband, Karim, says hello", "partner", "Karim"),
+    ("btw my girlfriend Yuna bakes amazing bread", "partner", "Yuna"),
+    ("My boss Raymond keeps emailing me at midnight", "manager", "Raymond"),
+    ("Our team lead Oskar is on holiday", "manager", "Oskar"),
+    ("my new supervisor Dana started on monday", "manager", "Dana"),
+    # someone else's relation, a former one, no name
+    ("My girlfriend's boss Raymond keeps emailing her", None, None),
+    ("my ex-wife Sofia remarried", None, None),
+    ("My late husband Tom loved jazz", None, None),
+    ("My wife says hi", None, None),
+    ("My manager is Hiroshi", None, None),  # read by the slot readers, not here
+])
+def test_a_relation_named_by_apposition(clause: str, slot: str | None, name: str | None) -> None:
+    got = named_relation(clause)
+    assert (got[0].name, got[1]) == (slot, name) if got else slot is None
+
+
+@pytest.mark.parametrize(("before", "update", "old", "new"), [
+    ("My partner Mia says hi.", "My partner is Hannah these days.", "Mia", "Hannah"),
+    ("my husband Karim sends his love", "I'm engaged to Felipe now, long story.", "Karim",
+     "Felipe"),
+    ("My boss Raymond keeps pinging me on weekends.", "I report to Aiko since the reorg.",
+     "Raymond", "Aiko"),
+])
+def test_a_relation_named_by_apposition_is_what_a_later_update_supersedes(
+        before: str, update: str, old: str, new: str) -> None:
+    facts = facts_of(before, update, day=8)
+    got = {(f.attribute, f.value) for f in facts if f.subject == "user"}
+    slot = "manager" if old == "Raymond" else "partner"
+    assert (slot, old) in got and (slot, new) in got, got
+
+
+@pytest.mark.parametrize("update", [
+    "Our boss Ingrid quit last week.",
+    "My girlfriend Mina and I broke up.",
+])
+def test_a_relation_named_where_it_ends_is_no_current_one(update: str) -> None:
+    got = slot_values(update)
+    assert not {(a, v) for a, v in got if a in ("partner", "manager") and v != "none"}, got

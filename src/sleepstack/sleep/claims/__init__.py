@@ -59,7 +59,7 @@ from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
 from .useful import useful_other
 from .values import is_removal, read_value
-from .whose import COUPLE, couple, couple_scores, others_address, whose_picks
+from .whose import COUPLE, couple, couple_scores, named_relation, others_address, whose_picks
 
 __all__ = [
     "CONTINUE_FLOOR",
@@ -408,6 +408,9 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                               if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
                 if not rk or _OPINION.search(c.text):
                     continue
+            nr = named_relation(c.text)  # "my husband Gareth says hi", unless it ends there
+            if nr and max(ending.get(c.text, 0.0), breakup.get(c.text, 0.0)) < END_MARGIN:
+                got.append(Claim(t, s, nr[0], nr[1], False, c.text, 0.5))
             if third_party(c.text):
                 # "My sister moved to Bristol": someone else's news, not the speaker's slot.
                 continue

@@ -37,8 +37,8 @@ from .held import HeldValues, names_value
 from .subject import is_person
 from .taxonomy import Slot, slot_by_name
 
-__all__ = ["COUPLE", "COUPLE_FLOOR", "as_we", "couple", "couple_scores", "named_subject",
-           "others_address", "whose_picks"]
+__all__ = ["COUPLE", "COUPLE_FLOOR", "as_we", "couple", "couple_scores", "named_relation",
+           "named_subject", "others_address", "whose_picks"]
 
 _FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|ours|us)\b",
                     re.I)
@@ -214,3 +214,27 @@ def whose_picks(clause: str, sentence: str, picks: list[Pick], breakup: float | 
     value = mine[-1] if mine else x
     keep = [p for p in picks if not (names_value(p[1], x) or names_value(x, p[1]))]
     return [*keep, (_PARTNER, value, True, breakup)]
+
+
+# "my husband Gareth says hi", "My boss Raymond keeps emailing me": whatever the
+# clause goes on to say about them, the speaker names who their relation is.
+_RELATION_NOUNS = {
+    "partner": r"wife|husband|girlfriend|boyfriend|partner|fianc[ée]e?|spouse|hubby|gf|bf",
+    "manager": r"boss|manager|supervisor|team ?lead|line manager|skip",
+}
+_NAMED_RELATION = re.compile(
+    r"^(?:(?:so|and|but|also|btw|oh|well|anyway|plus)[,:]?\s+)*(?:my|our)\s+"
+    r"(?:(?:new|current|lovely|dear|amazing|wonderful)\s+)?"
+    r"(?P<rel>" + "|".join(f"(?P<{k}>{v})" for k, v in _RELATION_NOUNS.items()) + r")"
+    r",?\s+(?P<n>[A-Z][a-z][\w'’-]*)\b(?!\s+(?:and|&)\s+(?:I|me)\b\s+(?:broke|split|"
+    r"separated|divorced|are divorced|called))", re.I)
+_NOT_A_NAME = frozenset(_NOT_NAME_WORDS.split()) | frozenset(("is", "was", "says", "said"))
+
+
+def named_relation(clause: str) -> tuple[Slot, str] | None:
+    """(slot, name) when *clause* opens with "my <partner/boss> Name" ("my husband Gareth")."""
+    m = _NAMED_RELATION.match(clause.strip())
+    if m is None or not m["n"][:1].isupper() or m["n"].casefold() in _NOT_A_NAME:
+        return None
+    name = re.sub(r"['’]s$", "", m["n"])
+    return next((slot_by_name(k), name) for k in _RELATION_NOUNS if m[k])
