@@ -215,3 +215,38 @@ def test_a_relation_named_by_apposition_is_what_a_later_update_supersedes(
 def test_a_relation_named_where_it_ends_is_no_current_one(update: str) -> None:
     got = slot_values(update)
     assert not {(a, v) for a, v in got if a in ("partner", "manager") and v != "none"}, got
+
+
+@pytest.mark.parametrize("update", [
+    "Kenji moved to the Nagoya office, so Elif took over our team.",
+    "my boss relocated to the Dublin branch last week",
+    "I moved to the Berlin office in March, same company though.",
+    "Priya got transferred to the Austin site and I report to Omar now.",
+    "We moved over to the new Madrid HQ.",
+])
+def test_moving_to_a_workplace_is_no_home(update: str) -> None:
+    got = {(f.subject, f.attribute, f.value) for f in facts_of("I live in Leeds.", update)}
+    assert not [x for x in got if x[1] == "lives_in" and x[2] != "Leeds"], got
+    assert ("user", "lives_in", "Leeds") in got
+
+
+@pytest.mark.parametrize(("texts", "attribute", "value"), [
+    (("My girlfriend Lotte and I just adopted a cactus lol.",), "partner", "Lotte"),
+    (("my wife Aiko and I moved to Porto",), "partner", "Aiko"),
+    (("Our boss Imani and I flew to Oslo for the offsite.",), "manager", "Imani"),
+])
+def test_the_person_beside_the_speaker_is_no_value_of_another_slot(
+        texts: tuple[str, ...], attribute: str, value: str) -> None:
+    got = slot_values(*texts)
+    assert (attribute, value) in got, got
+    assert not [a for a, v in got if v == value and a != attribute], got
+
+
+@pytest.mark.parametrize(("update", "new"), [
+    ("His replacement, Ingrid, is who I report to from now on.", "Ingrid"),
+    ("Her successor, Bram, is my manager now.", "Bram"),
+])
+def test_an_apposition_after_someone_elses_noun_is_still_the_speakers_statement(
+        update: str, new: str) -> None:
+    assert not third_party(update)
+    assert ("manager", new) in slot_values("I report to Hassan.", update)

@@ -41,7 +41,7 @@ _ADJ = (r"(?:best|older|younger|little|big|old|new|ex-|former|oldest|youngest|el
 _LEAD = r"^(?:(?:so|and|but|also|btw|fyi|oh|well|anyway|plus|then|ok|okay|update|news)[,:]?\s+)*"
 _SUBJECT = re.compile(
     _LEAD + rf"(?P<det>my|our|a|an|another|his|her|their|one of my|one of our)\s+(?:{_ADJ})*"
-    rf"(?P<noun>{_PERSON}|[a-z][\w-]*)(?P<poss>'s|’s|s'|s’)?,?\s+(?P<rest>.*)$",
+    rf"(?P<noun>{_PERSON}|[a-z][\w-]*)(?P<poss>'s|’s|s'|s’)?(?P<comma>,)?\s+(?P<rest>.*)$",
     re.I,
 )
 _PERSON_RX = re.compile(rf"^(?:{_PERSON})$", re.I)
@@ -93,6 +93,8 @@ def third_party(clause: str) -> bool:
     if m is None:
         return _other_group(clause)
     det, noun, poss, rest = m["det"].lower(), m["noun"], m["poss"], m["rest"]
+    if m["comma"] and det not in ("my", "our"):
+        return False  # "His replacement, Ingrid, is who I report to": an apposition, the speaker's
     person = bool(_PERSON_RX.match(noun))
     if _WITH_ME.match(rest):
         return False  # "my partner and I moved": the speaker is in it

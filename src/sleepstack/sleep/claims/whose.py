@@ -20,6 +20,9 @@ relationship, into a first-person turn:
   masked) is embedded and compared with prototypes of a relationship that ends
   and one that holds. (:func:`couple`, :func:`as_we`, :func:`couple_scores`)
 
+And a move whose destination is a workplace ("moved to the Osaka office") is a
+transfer at work, nobody's new home (:func:`to_workplace`).
+
 Pure text functions, except :func:`couple_scores`, which embeds.
 """
 
@@ -38,7 +41,7 @@ from .subject import is_person
 from .taxonomy import Slot, slot_by_name
 
 __all__ = ["COUPLE", "COUPLE_FLOOR", "as_we", "couple", "couple_scores", "named_relation",
-           "named_subject", "others_address", "whose_picks"]
+           "named_subject", "others_address", "to_workplace", "whose_picks"]
 
 _FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|ours|us)\b",
                     re.I)
@@ -187,6 +190,17 @@ def couple_scores(clauses: Sequence[str], embedder: Embedder) -> list[float]:
 #: the name of the hints' entry for a couple clause's breakup score (:func:`couple_scores`)
 COUPLE = "~couple"
 _PARTNER = slot_by_name("partner")
+_HOME = slot_by_name("home")
+# "moved to the Osaka office", "relocated to the new Madrid HQ": a transfer at work.
+_TO_WORKPLACE = re.compile(
+    r"\b(?:moved|moving|relocated|transferred)\s+(?:over\s+|back\s+)?to\s+(?:the|our|their|his|"
+    r"her|a|an)\s+(?:[\w'’-]+\s+){0,3}?(?:office|branch|team|department|dept|site|campus|hq|"
+    r"headquarters|plant|store|division|unit|floor|project|lab)\b", re.I)
+
+
+def to_workplace(clause: str) -> bool:
+    """Whether *clause* moves someone to a workplace ("to the Lyon branch"), not a home."""
+    return bool(_TO_WORKPLACE.search(clause))
 # A relationship named anywhere in the sentence: "Sofia and me are divorced", "… I'm single now".
 _RELATIONSHIP = re.compile(r"\b(?:single|divorc\w*|separat\w*|broke up|break ?up|split|dump\w*|"
                            r"relationship|marriage|married|ex|girlfriend|boyfriend|partner|wife|"
@@ -202,10 +216,18 @@ def whose_picks(clause: str, sentence: str, picks: list[Pick], breakup: float | 
     whose predicate means a breakup (*breakup* >= :data:`COUPLE_FLOOR`) ends the
     speaker's partner X ("Lucas and I called it quits"), never makes X the new one.
     """
+    if to_workplace(clause):
+        picks = [p for p in picks if p[0] is not _HOME]
     n = named_subject(clause)
     if n is not None:
         picks = [p for p in picks if names_value(p[1], n) or names_value(n, p[1])]
+    # The person named beside the speaker ("my girlfriend Nadia and I adopted a
+    # plant", "Nadia and I …") is no value of another slot (a pet, a city).
+    nr = named_relation(clause)
     x = couple(clause)
+    for who, slot in ((nr[1], nr[0]) if nr else (None, None), (x, _PARTNER)):
+        if who is not None:
+            picks = [p for p in picks if p[0] is slot or not names_value(p[1], who)]
     if x is None or breakup is None or breakup < COUPLE_FLOOR:
         return picks
     mine = [v for v in held.get(_PARTNER.name, ()) if names_value(x, v) or names_value(v, x)]
