@@ -6,8 +6,8 @@
 * a named person as the subject of a clause with no first person keeps its
   values ("Tom got a job at Google, I'm so happy for him") (:mod:`.whose`);
 * an address given for someone else is theirs ("write to my accountant, x@…");
-* "my husband Gareth says hi" names the speaker's partner, whatever else it says;
-* "X and I" + a breakup ends partner X ("Lucas and I called it quits"), while
+* "my husband Pieter says hi" names the speaker's partner, whatever else it says;
+* "X and I" + a breakup ends partner X ("Mateo and I called it quits"), while
   "X and I" + a bond does not ("Mina and I got a puppy").
 
 Sentences here are written for these tests; none is from the benchmark's splits.
@@ -23,14 +23,14 @@ from sleepstack.sleep.claims.whose import couple, named_relation, named_subject,
 
 
 @pytest.mark.parametrize("clause", [
-    "My intern insists on Notepad++ for everything",
+    "My intern refuses to use anything but Notepad++",
     "my trainee only codes in Sublime Text lol",
     "My accountant swears by Excel",
     "My old team at the insurer is still on Oracle",
     "our former company ran everything on Jenkins",
-    "The mobile team uses Bitrise for their builds",
+    "The iOS team runs their builds on Bitrise",
     "The data science folks next door are all on ClickHouse",
-    "the other squad is trying out Argo Workflows, rather them than us",
+    "the other crew is piloting Tekton, rather them than us",
     "My mentor moved to Lisbon last year",
     "My designer, she lives in Porto, uses Figma",
 ])
@@ -53,7 +53,7 @@ def test_the_speakers_own_things_and_groups_are_not_third_parties(clause: str) -
 
 
 @pytest.mark.parametrize(("clause", "name"), [
-    ("Hiroshi moved to the Osaka office", "Hiroshi"),
+    ("Takumi moved to the Kobe office", "Takumi"),
     ("Tom got a job at Google", "Tom"),
     ("Anna is learning Japanese", "Anna"),
     ("Priya left", "Priya"),
@@ -75,7 +75,7 @@ def test_a_named_subject_without_a_first_person(clause: str, name: str | None) -
 
 
 @pytest.mark.parametrize(("clause", "theirs"), [
-    ("For invoices write to my accountant, accounts@ledgerco.com", True),
+    ("for receipts send them to my bookkeeper: hello@ledgerco.com", True),
     ("My business partner is omar@grillhouse.com if you need him", True),
     ("My mum's number is 0412 888 301", True),
     ("reach her at dana@fastpost.org", True),
@@ -94,8 +94,8 @@ def test_an_address_belongs_to_whoever_is_named_before_it(clause: str, theirs: b
 
 
 @pytest.mark.parametrize(("clause", "x"), [
-    ("Lucas and I called it quits in March", "Lucas"),
-    ("sofia and me are divorced now", "sofia"),
+    ("Mateo and I called it quits after Easter", "Mateo"),
+    ("ines and me are divorced now", "ines"),
     ("me and Tom split up", "Tom"),
     ("My wife Ana and I love hiking", "Ana"),
     ("We broke up", None),
@@ -107,11 +107,11 @@ def test_a_couple_subject(clause: str, x: str | None) -> None:
 
 # ---------------------------------------------------------------- the real pipeline
 @pytest.mark.parametrize(("own", "other", "attribute", "theirs"), [
-    ("I use PyCharm.", "My intern insists on Notepad++ for everything, painful to watch.",
+    ("I use PyCharm.", "my intern refuses to touch anything but Notepad++, painful to watch.",
      "uses_editor", "Notepad++"),
     ("We store everything in PostgreSQL.", "My old team at the insurer is still stuck on Oracle.",
      "uses_database", "Oracle"),
-    ("Our team uses CircleCI.", "The mobile team uses Bitrise for their builds.",
+    ("Our team uses CircleCI.", "The iOS team runs their builds on Bitrise.",
      "uses_ci", "Bitrise"),
     ("My email is mia@studio9.io.", "For invoices write to my accountant, books@ledgerco.com.",
      "email", "books@ledgerco.com"),
@@ -135,8 +135,8 @@ def test_someone_elses_value_is_not_the_speakers(own: str, other: str, attribute
 
 
 @pytest.mark.parametrize(("before", "update", "ended"), [
-    ("My boyfriend Lucas is a chef.", "Lucas and I called it quits in March.", "Lucas"),
-    ("My wife is Sofia.", "Sofia and me are divorced now, it was final in september.", "Sofia"),
+    ("My boyfriend Mateo is a chef.", "Mateo and I called it quits after Easter.", "Mateo"),
+    ("My wife is Ines.", "Ines and me are divorced now, it became final in october.", "Ines"),
     ("My girlfriend Mei loves sushi.", "mei and i split up last week, still sad", "Mei"),
     ("My partner is Jonas.", "Me and Jonas broke up over the summer.", "Jonas"),
     ("I'm dating Priya.", "Priya and I ended things in june.", "Priya"),
@@ -173,20 +173,20 @@ def test_a_couple_that_stays_together_ends_nothing(update: str) -> None:
 
 
 @pytest.mark.parametrize(("clause", "slot", "name"), [
-    ("My husband Gareth says hi", "partner", "Gareth"),
+    ("My husband Pieter says hi", "partner", "Pieter"),
     ("my bf Tomas is a nurse lol", "partner", "Tomas"),
     ("My wife Ines and I love hiking", "partner", "Ines"),
     ("my husband, Karim, says hello", "partner", "Karim"),
     ("btw my girlfriend Yuna bakes amazing bread", "partner", "Yuna"),
-    ("My boss Raymond keeps emailing me at midnight", "manager", "Raymond"),
+    ("My boss Lionel keeps emailing me at midnight", "manager", "Lionel"),
     ("Our team lead Oskar is on holiday", "manager", "Oskar"),
     ("my new supervisor Dana started on monday", "manager", "Dana"),
     # someone else's relation, a former one, no name
-    ("My girlfriend's boss Raymond keeps emailing her", None, None),
-    ("my ex-wife Sofia remarried", None, None),
+    ("My boyfriend's boss Lionel calls him on sundays", None, None),
+    ("my ex-wife Carla remarried", None, None),
     ("My late husband Tom loved jazz", None, None),
     ("My wife says hi", None, None),
-    ("My manager is Hiroshi", None, None),  # read by the slot readers, not here
+    ("My manager is Takumi", None, None),  # read by the slot readers, not here
 ])
 def test_a_relation_named_by_apposition(clause: str, slot: str | None, name: str | None) -> None:
     got = named_relation(clause)
@@ -194,22 +194,22 @@ def test_a_relation_named_by_apposition(clause: str, slot: str | None, name: str
 
 
 @pytest.mark.parametrize(("before", "update", "old", "new"), [
-    ("My partner Mia says hi.", "My partner is Hannah these days.", "Mia", "Hannah"),
+    ("My partner Noor says hi.", "these days my partner is Hanne.", "Noor", "Hanne"),
     ("my husband Karim sends his love", "I'm engaged to Felipe now, long story.", "Karim",
      "Felipe"),
-    ("My boss Raymond keeps pinging me on weekends.", "I report to Aiko since the reorg.",
-     "Raymond", "Aiko"),
+    ("My boss Lionel keeps pinging me on weekends.", "I report to Aiko since the reorg.",
+     "Lionel", "Aiko"),
 ])
 def test_a_relation_named_by_apposition_is_what_a_later_update_supersedes(
         before: str, update: str, old: str, new: str) -> None:
     facts = facts_of(before, update, day=8)
     got = {(f.attribute, f.value) for f in facts if f.subject == "user"}
-    slot = "manager" if old == "Raymond" else "partner"
+    slot = "manager" if old == "Lionel" else "partner"
     assert (slot, old) in got and (slot, new) in got, got
 
 
 @pytest.mark.parametrize("update", [
-    "Our boss Ingrid quit last week.",
+    "Our boss Gisela quit last week.",
     "My girlfriend Mina and I broke up.",
 ])
 def test_a_relation_named_where_it_ends_is_no_current_one(update: str) -> None:
@@ -243,10 +243,10 @@ def test_the_person_beside_the_speaker_is_no_value_of_another_slot(
 
 
 @pytest.mark.parametrize(("update", "new"), [
-    ("His replacement, Ingrid, is who I report to from now on.", "Ingrid"),
+    ("Their replacement, Wiebke, is who I answer to from now on.", "Wiebke"),
     ("Her successor, Bram, is my manager now.", "Bram"),
 ])
 def test_an_apposition_after_someone_elses_noun_is_still_the_speakers_statement(
         update: str, new: str) -> None:
     assert not third_party(update)
-    assert ("manager", new) in slot_values("I report to Hassan.", update)
+    assert ("manager", new) in slot_values("I report to Anselm.", update)

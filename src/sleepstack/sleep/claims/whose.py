@@ -234,7 +234,10 @@ def whose_picks(clause: str, sentence: str, picks: list[Pick], breakup: float | 
     if not mine and not _RELATIONSHIP.search(sentence):
         return picks
     value = mine[-1] if mine else x
-    keep = [p for p in picks if not (names_value(p[1], x) or names_value(x, p[1]))]
+    # A breakup names no new partner ("… called it quits after Easter"): that
+    # comes in a clause of its own ("I'm seeing Amir now").
+    keep = [p for p in picks if not (names_value(p[1], x) or names_value(x, p[1]))
+            and p[0] is not _PARTNER]
     return [*keep, (_PARTNER, value, True, breakup)]
 
 
