@@ -158,8 +158,10 @@ _RELWORDS = frozenset(
 
 
 def _rule_moves(ctx: _Ctx) -> list[_Cand]:
+    from .claims.whose import to_workplace  # imported on use, like extract.py's claims imports
+
     c = ctx.clause
-    if ctx.neg:
+    if ctx.neg or to_workplace(c):
         return []
     date_txt = next((" " + d.rendered for d in ctx.dates if d.first <= ctx.stated), "")
     m = _RX_MOVED.match(c)

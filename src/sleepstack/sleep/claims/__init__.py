@@ -63,6 +63,7 @@ from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
 from .useful import useful_other
 from .values import is_removal, read_value
+from .whose import COUPLE, couple, couple_scores, named_relation, others_address, whose_picks
 
 __all__ = [
     "CONTINUE_FLOOR",
@@ -206,7 +207,7 @@ def _pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
     """
     text = clause.text
     # Precise shapes decide on their own: an address is an e-mail, a number a phone.
-    for slot in (_EMAIL, _PHONE):
+    for slot in (_EMAIL, _PHONE) if not others_address(text) else ():
         got = _read(slot, 1.0, text)
         if got:
             return got
@@ -294,6 +295,10 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
         for i, e in zip(subj, ending_scores([clauses[i] for i in subj], embedder,
                                             mask_subject), strict=True):
             part_ends.setdefault(i, []).append((SUBJECT_ENDING, round(e, 4)))
+        # "Lucas and I called it quits": whether a couple's predicate is a breakup (.whose).
+        cp = [i for i, c in enumerate(clauses) if couple(c)]
+        for i, e in zip(cp, couple_scores([clauses[i] for i in cp], embedder), strict=True):
+            part_ends.setdefault(i, []).append((COUPLE, round(e, 4)))
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
             + ([(ENDING, round(e, 4))] if e is not None else []) + part_ends.get(i, [])
             + also[i] + low[i]
@@ -333,6 +338,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     by_subject: dict[str, float] = {}
     others: dict[str, list[tuple[Slot, float]]] = {}
     faint: dict[str, list[tuple[Slot, float]]] = {}
+    breakup: dict[str, float] = {}
 
     def _take(text: str, r: Sequence[tuple[str, float]]) -> None:
         known[text] = [(slot_by_name(n), float(sc)) for n, sc in r
@@ -343,6 +349,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                        if n.startswith(LOW + "@")]
         ending.update((text, float(sc)) for n, sc in r if n == ENDING)
         by_subject.update((text, float(sc)) for n, sc in r if n == SUBJECT_ENDING)
+        breakup.update((text, float(sc)) for n, sc in r if n == COUPLE)
         parts[text] = [(n[len(ENDING) + 1:], float(sc)) for n, sc in r
                        if n.startswith(ENDING + "@")]
 
@@ -424,6 +431,9 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                               if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
                 if (not rk and not fr) or _OPINION.search(c.text):
                     continue
+            nr = named_relation(c.text)  # "my husband Gareth says hi", unless it ends there
+            if nr and max(ending.get(c.text, 0.0), breakup.get(c.text, 0.0)) < END_MARGIN:
+                got.append(Claim(t, s, nr[0], nr[1], False, c.text, 0.5))
             if third_party(c.text):
                 # "My sister moved to Bristol": someone else's news, not the speaker's slot.
                 continue
@@ -477,6 +487,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             if not picks and not c.weak and lk:
                 # "I do yoga and climbing": pastimes the rules' verbs of liking miss
                 picks = [(_LIKES, v, False, lk[0]) for v in hobbies(c.text)]
+            # Someone else's values out, a couple's breakup in (.whose).
+            picks = whose_picks(c.text, c.sentence, picks, breakup.get(c.text), hv)
             if picks:
                 prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
             if not picks and not c.weak and rk and rk[0][1] >= MENTION_FLOOR \

@@ -159,14 +159,19 @@ def strip_foreign_text(text: str) -> str:
     return " ".join(x if x[-1:] in ".!?" else x + "." for x in out)
 
 
+# A noun phrase with no predicate that ends in a name: "my girlfriend Zoe", "our boss Ana".
+_NAMED_NP = re.compile(r"^(?i:my|our)\s+(?:[a-z-]+\s+){1,2}[A-Z][\w'’-]*$")
+
+
 def _clauses(sentence: str) -> list[str]:
     parts = [p.strip(" ,.!") for p in _CLAUSE.split(sentence)]
     out: list[str] = []
     for p in parts:
         if not p:
             continue
-        if out and len(out[-1].split()) < 2:
-            # "Zoe and I broke up": a lone name is the subject of what follows.
+        if out and (len(out[-1].split()) < 2 or _NAMED_NP.match(out[-1])):
+            # "Zoe and I broke up", "my girlfriend Zoe and I broke up": a lone name
+            # (or a relation and its name) is the subject of what follows.
             out[-1] = f"{out[-1]} and {p}"
         else:
             out.append(p)

@@ -30,14 +30,18 @@ _PERSON = (
     r"co-?workers?|coworkers?|boss|manager|supervisor|assistant|aunt|uncle|cousins?|"
     r"grand(?:ma|pa|mother|father|parents?|son|daughter|kids?)|niece|nephew|twin|siblings?|"
     r"in-laws|family|relatives?|teacher|doctor|landlord|landlady|classmates?|team ?mates?|"
-    r"clients?|customers?|students?|employees?|staff|tenant|guests?"
+    r"clients?|customers?|students?|employees?|staff|tenant|guests?|interns?|trainees?|"
+    r"apprentices?|mentees?|mentor|tutor|coach|therapist|dentist|accountant|lawyer|attorney|"
+    r"plumber|nanny|babysitter|cleaner|co-?founder|ceo|cto|director|team ?lead|tech ?lead|"
+    r"lead dev|sysadmin|admin|bff|bestie|hubby|fiance|reports?|juniors?|seniors?|"
+    r"flatmates?|roommates?"
 )
 _ADJ = (r"(?:best|older|younger|little|big|old|new|ex-|former|oldest|youngest|eldest|twin|"
         r"close|dear|step-?|half-?|future|current|other)\s+")
 _LEAD = r"^(?:(?:so|and|but|also|btw|fyi|oh|well|anyway|plus|then|ok|okay|update|news)[,:]?\s+)*"
 _SUBJECT = re.compile(
     _LEAD + rf"(?P<det>my|our|a|an|another|his|her|their|one of my|one of our)\s+(?:{_ADJ})*"
-    rf"(?P<noun>{_PERSON}|[a-z][\w-]*)(?P<poss>'s|’s|s'|s’)?\s+(?P<rest>.*)$",
+    rf"(?P<noun>{_PERSON}|[a-z][\w-]*)(?P<poss>'s|’s|s'|s’)?(?P<comma>,)?\s+(?P<rest>.*)$",
     re.I,
 )
 _PERSON_RX = re.compile(rf"^(?:{_PERSON})$", re.I)
@@ -53,15 +57,44 @@ _IDENTITY = re.compile(
 _ROLE = re.compile(r"^[a-z]{3,}(?:ant|ent|ist|er|or|ian|ee)$|^(?:coach|agent|vet|nanny|"
                    r"mentor|tutor|trainer|lawyer|attorney|accountant)$", re.I)
 _WITH_ME = re.compile(r"^(?:and|&)\s+(?:I|me|myself)\b|^(?:\w+\s+){0,2}and I\b", re.I)
-_GROUP = re.compile(r"^(?:team|company|startup|firm|group|department|school|office)$", re.I)
+_GROUPS = (r"teams?|company|startup|firm|group|department|dept|school|office|squad|crew|lab|"
+           r"unit|division|org|folks|guys|people|side|shop|agency")
+_GROUP = re.compile(rf"^(?:{_GROUPS})$", re.I)
+# What a speaker no longer belongs to: "my old team", "our former company".
+_FORMER = re.compile(r"\b(?:old|former|previous|ex-|last)\s", re.I)
+_PRONOUN = re.compile(r"\b(?:he|she|him|his|hers|he's|she's)\b", re.I)
+# "the mobile team", "the other squad", "the data science folks next door": a group
+# named by what sets it apart is not the speaker's own ("the team", "the whole team" are).
+_THE_GROUP = re.compile(
+    rf"^(?:the|that|this|those|these)\s+(?P<mods>(?:[\w-]+\s+){{1,3}}?)(?P<g>{_GROUPS})\b(?P<rest>.*)$",
+    re.I)
+_OWN_MODS = re.compile(r"^(?:(?:whole|entire|same|new|core|my|our)\s+)+$", re.I)
+_FIRST = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|our|us)\b", re.I)
+
+
+def is_person(noun: str) -> bool:
+    """Whether *noun* names a person by relation or role ("sister", "intern", "accountant")."""
+    return bool(_PERSON_RX.match(noun)) or bool(_ROLE.match(noun))
+
+
+def _other_group(clause: str) -> bool:
+    m = _THE_GROUP.match(re.sub(_LEAD, "", clause.strip(), flags=re.I))
+    if m is None:
+        return False
+    mods = m["mods"]
+    if re.search(r"\b(?:other|another)\b", mods, re.I):
+        return True  # "the other squad … rather them than us"
+    return not _OWN_MODS.match(mods) and not _FIRST.search(m["rest"])
 
 
 def third_party(clause: str) -> bool:
     """True when *clause* is about someone other than the speaker (see module doc)."""
     m = _SUBJECT.match(clause.strip())
     if m is None:
-        return False
+        return _other_group(clause)
     det, noun, poss, rest = m["det"].lower(), m["noun"], m["poss"], m["rest"]
+    if m["comma"] and det not in ("my", "our"):
+        return False  # "His replacement, Ingrid, is who I report to": an apposition, the speaker's
     person = bool(_PERSON_RX.match(noun))
     if _WITH_ME.match(rest):
         return False  # "my partner and I moved": the speaker is in it
@@ -73,6 +106,10 @@ def third_party(clause: str) -> bool:
         return person or bool(_GROUP.match(noun)) or bool(_ROLE.match(noun)) \
             or det in ("a", "an", "another")
     if det in ("my", "our", "one of my", "one of our"):
+        if not person and _GROUP.match(noun) and _FORMER.search(m.group(0)[: m.start("noun")]):
+            return True  # "my old team at the bank is still on DB2": not where they are now
+        if not person and _ROLE.match(noun) and _PRONOUN.search(rest):
+            person = True  # "my editor, she …": a person by role, said so by the pronoun
         if not person:
             return False  # "my car", "our team", "my job": the speaker's own things
         return not _IDENTITY.match(rest)
