@@ -9,7 +9,14 @@ The pipeline, one module per job:
    prototypes of :mod:`.taxonomy` in the embedding space, all clauses of a
    batch embedded at once);
 3. :mod:`.values` — the value the slot's kind calls for, and whether the
-   clause leaves a value behind (a *removal*: "sold the Civic", "not peanuts").
+   clause leaves a value behind (a *removal*: "sold the Civic", "not peanuts"),
+   read per clause by :mod:`.pick`;
+4. what the speaker already holds anchors a change (:mod:`.held`): an ending
+   said in an idiom ends the held value it names (:mod:`.ends`), a new value of
+   a held slot is read by the slot's kind whatever the verb (:mod:`.fresh`);
+   whose statement it is decides whether it is the speaker's at all
+   (:mod:`.subject`, :mod:`.whose`); pastimes said as habits are likes
+   (:mod:`.hobbies`).
 
 :func:`extract_claims` turns those into :class:`~sleepstack.layers.facts.Fact`
 objects: one fact per claim, a third-person sentence with the absolute date it
@@ -57,13 +64,13 @@ from .held import (
     unheld,
 )
 from .hobbies import hobbies
-from .parts import clause_parts, governed
+from .parts import clause_parts
+from .pick import RELATION, pick
 from .settle import left_behind, mentions, settle
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
 from .useful import useful_other
-from .values import is_removal, read_value
-from .whose import COUPLE, couple, couple_scores, named_relation, others_address, whose_picks
+from .whose import COUPLE, couple, couple_scores, named_relation, whose_picks
 
 __all__ = [
     "CONTINUE_FLOOR",
@@ -106,8 +113,6 @@ _OPINION = re.compile(r"\b(?:best|worst|better|worse|great|good|bad|awesome|terr
                       r"pain|cool|fast|slow|lovely|beautiful|gorgeous|wonderful|horrible|"
                       r"expensive|cheap|crowded|boring|interesting|fun|pretty|ugly|"
                       r"incredible|stunning|charming)\b", re.I)
-_EMAIL = slot_by_name("email")
-_PHONE = slot_by_name("phone")
 # A change stated about a named value without a slot word: "Priya left."
 _GONE = re.compile(r"^(?!(?:It|He|She|They|This|That)\b)(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
                    r"\s+(?:has\s+)?(?:left|quit|moved out|passed away|died|is gone|retired|"
@@ -134,102 +139,10 @@ MENTION = "Earlier, about"
 MENTION_FLOOR = 0.45
 
 
-_NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|quit|done with)\s+"
-                      r"(?P<v>[a-z][\w -]{1,30}?)(?=\s+(?:for me|anymore|now|either)\b|[,.;!]|$)",
-                      re.I)
 _LIKES = slot_by_name("likes")
 _COPULA_KINDS = frozenset({"allergy", "diet", "tool", "language"})
 _COPULA = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+|actually\s+|really\s+)?"
                      r"(?P<v>[A-Za-z][\w -]{1,30}?)\s*$")
-
-
-# A person's (or pet's) role must be stated for a name to fill the slot: the slot is
-# chosen by meaning, but "Let's go" or "Check this out" name nobody's partner.
-_RELATION = {
-    "partner": re.compile(r"\b(?:girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|spouse|"
-                          r"dating|date|married|engaged|seeing|broke up|break up|together|"
-                          r"split|splitting|divorc\w*|relationship|couple|moved in with)\b",
-                          re.I),
-    "manager": re.compile(r"\b(?:manager|boss|report(?:s|ing)? to|team lead|lead|supervisor|"
-                          r"manages|managing|answer(?:s|ing)? (?:directly )?to|reorg|"
-                          r"reporting line|(?-i:under [A-Z]|[A-Z]\w+'s team))", re.I),
-    "family": re.compile(r"\b(?:sister|brother|mom|mum|mother|dad|father|son|daughter|kids?|"
-                         r"children|child|parents?|aunt|uncle|cousin|grand\w+|niece|nephew|"
-                         r"sibling|family|twins?|baby)\b", re.I),
-    "pet": re.compile(r"\b(?:pet|pets|named|called|adopt\w*|rehome\w*|vet|cat|dog|puppy|"
-                      r"kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|snake|lizard|"
-                      r"guinea pig|ferret|horse|pony|beagle|labrador|poodle|terrier|budgie|"
-                      r"gecko|goldfish|pug|corgi|collie|shepherd|retriever|husky)(?:s|es)?\b",
-                      re.I),
-}
-
-
-def _read(slot: Slot, score: float, text: str, ended: bool = False,
-          sentence: str = "",
-          parts: Sequence[tuple[str, float]] = (),
-          whole: bool = True) -> list[tuple[Slot, str, bool, float]]:
-    cue = _RELATION.get(slot.name)
-    # The role may be stated anywhere in the sentence ("Met Alex in June and we're
-    # officially together"), not only in the clause that names the person.
-    if cue is not None and not cue.search(sentence or text):
-        return []
-    r = read_value(slot.kind, text)
-    if not r.new and not r.old:
-        return []
-    if ended and not r.old:
-        # The predicate means an ending ("said goodbye to the Bolt", "Kenji left"):
-        # the clause names what stopped being true, whatever its verb. With
-        # several values, the ending governs only the values of the part that
-        # says it ("said goodbye to the Bolt - the Mustang is parked outside").
-        got = governed(r.new, parts)
-        # Values that cannot be told apart by part: all ended when the whole
-        # clause means an ending, none when only one part of it does.
-        r.old, r.new = got if got is not None else (
-            (list(r.new), []) if whole else ([], list(r.new)))
-    # A single-valued slot keeps one value per clause, chosen by _left_behind once
-    # the speaker's previous value is known (the last one that is not it).
-    new = r.new
-    out = [(slot, v, False, score) for v in new]
-    removal = ended or is_removal(text)
-    if removal or r.old:
-        out += [(slot, v, True, score) for v in r.old]
-    return out
-
-
-def _pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
-          parts: Sequence[tuple[str, float]] = (),
-          whole: bool = True) -> list[tuple[Slot, str, bool, float]]:
-    """(slot, value, removal, score) read from one clause; empty when none.
-
-    The best-ranked slot whose value reader finds a value wins; one more slot
-    among the candidates may add a *different* value ("a nurse at the
-    children's hospital": a job title and an employer).
-    """
-    text = clause.text
-    # Precise shapes decide on their own: an address is an e-mail, a number a phone.
-    for slot in (_EMAIL, _PHONE) if not others_address(text) else ():
-        got = _read(slot, 1.0, text)
-        if got:
-            return got
-    out: list[tuple[Slot, str, bool, float]] = []
-    used: set[str] = set()
-    for slot, score in ranked:
-        if slot.kind == "thing":
-            m = _NO_MORE.search(text) if slot.name in ("likes", "dislikes") else None
-            if m and not out:
-                return [(_LIKES, m["v"].strip(), True, score)]
-            continue  # the rules extractor reads likes, dislikes and formats
-        if slot.kind in ("phone", "email"):
-            continue
-        got = [g for g in _read(slot, score, text, ended, clause.sentence, parts, whole)
-               if g[1].casefold() not in used]
-        if not got:
-            continue
-        out.extend(got)
-        used.update(g[1].casefold() for g in got)
-        if len({g[0].name for g in out}) >= 2:
-            break
-    return out
 
 
 #: a clause's candidate slots, by slot name: what :func:`slot_hints` computes
@@ -417,7 +330,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             cont: list[tuple[Slot, float]] = []
             # A new value of a slot the speaker holds, whatever verb says it (.fresh).
             fr = fresh_value(c, rk, others.get(c.text, []) + faint.get(c.text, []), hv, got,
-                             gap, _RELATION, t.text)
+                             gap, RELATION, t.text)
             if c.weak:
                 # No first person: a statement about the world unless it is clearly
                 # about the speaker's tools ("CI is on Jenkins these days"), or it
@@ -441,7 +354,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             whole = ending.get(c.text, 0.0) >= END_MARGIN
             # An ending said in one part only ends the values of that part.
             ended = whole or any(sc >= END_MARGIN for _, sc in cparts)
-            picks = by_frames(c.text, _pick(c, rk, ended, cparts, whole), framed, hv)
+            picks = by_frames(c.text, pick(c, rk, ended, cparts, whole), framed, hv)
             if gone:
                 # What the clause ends is no value of another slot ("Golf is over
                 # for me" is no trip to Golf, nor the end of one).

@@ -1,0 +1,122 @@
+"""A clause's values by slot: the first candidate slot whose value reader finds one wins.
+
+:func:`pick` reads the (slot, value, removal, score) tuples of one clause from its
+ranked candidate slots (the e-mail and phone shapes first, then the slots by
+meaning); :func:`read_slot` reads one slot, refusing a person's name where the
+clause states no role for it (:data:`RELATION`). Used by :func:`..claims_of`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .detect import Clause
+from .parts import governed
+from .taxonomy import Slot, slot_by_name
+from .values import is_removal, read_value
+from .whose import others_address
+
+__all__ = ["NO_MORE", "RELATION", "pick", "read_slot"]
+
+_EMAIL = slot_by_name("email")
+_PHONE = slot_by_name("phone")
+_LIKES = slot_by_name("likes")
+
+NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|quit|done with)\s+"
+                      r"(?P<v>[a-z][\w -]{1,30}?)(?=\s+(?:for me|anymore|now|either)\b|[,.;!]|$)",
+                      re.I)
+
+
+# A person's (or pet's) role must be stated for a name to fill the slot: the slot is
+# chosen by meaning, but "Let's go" or "Check this out" name nobody's partner.
+RELATION = {
+    "partner": re.compile(r"\b(?:girlfriend|boyfriend|partner|wife|husband|fianc[ée]e?|spouse|"
+                          r"dating|date|married|engaged|seeing|broke up|break up|together|"
+                          r"split|splitting|divorc\w*|relationship|couple|moved in with)\b",
+                          re.I),
+    "manager": re.compile(r"\b(?:manager|boss|report(?:s|ing)? to|team lead|lead|supervisor|"
+                          r"manages|managing|answer(?:s|ing)? (?:directly )?to|reorg|"
+                          r"reporting line|(?-i:under [A-Z]|[A-Z]\w+'s team))", re.I),
+    "family": re.compile(r"\b(?:sister|brother|mom|mum|mother|dad|father|son|daughter|kids?|"
+                         r"children|child|parents?|aunt|uncle|cousin|grand\w+|niece|nephew|"
+                         r"sibling|family|twins?|baby)\b", re.I),
+    "pet": re.compile(r"\b(?:pet|pets|named|called|adopt\w*|rehome\w*|vet|cat|dog|puppy|"
+                      r"kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|snake|lizard|"
+                      r"guinea pig|ferret|horse|pony|beagle|labrador|poodle|terrier|budgie|"
+                      r"gecko|goldfish|pug|corgi|collie|shepherd|retriever|husky)(?:s|es)?\b",
+                      re.I),
+}
+
+
+def read_slot(slot: Slot, score: float, text: str, ended: bool = False,
+              sentence: str = "",
+              parts: Sequence[tuple[str, float]] = (),
+              whole: bool = True) -> list[tuple[Slot, str, bool, float]]:
+    """(slot, value, removal, score) of *slot* read from *text*; empty when none.
+
+    *ended*: the clause means an ending, so the values it names are removals
+    (only those of the *parts* that say it, unless the *whole* clause does).
+    """
+    cue = RELATION.get(slot.name)
+    # The role may be stated anywhere in the sentence ("Met Alex in June and we're
+    # officially together"), not only in the clause that names the person.
+    if cue is not None and not cue.search(sentence or text):
+        return []
+    r = read_value(slot.kind, text)
+    if not r.new and not r.old:
+        return []
+    if ended and not r.old:
+        # The predicate means an ending ("said goodbye to the Bolt", "Kenji left"):
+        # the clause names what stopped being true, whatever its verb. With
+        # several values, the ending governs only the values of the part that
+        # says it ("said goodbye to the Bolt - the Mustang is parked outside").
+        got = governed(r.new, parts)
+        # Values that cannot be told apart by part: all ended when the whole
+        # clause means an ending, none when only one part of it does.
+        r.old, r.new = got if got is not None else (
+            (list(r.new), []) if whole else ([], list(r.new)))
+    # A single-valued slot keeps one value per clause, chosen by _left_behind once
+    # the speaker's previous value is known (the last one that is not it).
+    new = r.new
+    out = [(slot, v, False, score) for v in new]
+    removal = ended or is_removal(text)
+    if removal or r.old:
+        out += [(slot, v, True, score) for v in r.old]
+    return out
+
+
+def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
+         parts: Sequence[tuple[str, float]] = (),
+         whole: bool = True) -> list[tuple[Slot, str, bool, float]]:
+    """(slot, value, removal, score) read from one clause; empty when none.
+
+    The best-ranked slot whose value reader finds a value wins; one more slot
+    among the candidates may add a *different* value ("a nurse at the
+    children's hospital": a job title and an employer).
+    """
+    text = clause.text
+    # Precise shapes decide on their own: an address is an e-mail, a number a phone.
+    for slot in (_EMAIL, _PHONE) if not others_address(text) else ():
+        got = read_slot(slot, 1.0, text)
+        if got:
+            return got
+    out: list[tuple[Slot, str, bool, float]] = []
+    used: set[str] = set()
+    for slot, score in ranked:
+        if slot.kind == "thing":
+            m = NO_MORE.search(text) if slot.name in ("likes", "dislikes") else None
+            if m and not out:
+                return [(_LIKES, m["v"].strip(), True, score)]
+            continue  # the rules extractor reads likes, dislikes and formats
+        if slot.kind in ("phone", "email"):
+            continue
+        got = [g for g in read_slot(slot, score, text, ended, clause.sentence, parts, whole)
+               if g[1].casefold() not in used]
+        if not got:
+            continue
+        out.extend(got)
+        used.update(g[1].casefold() for g in got)
+        if len({g[0].name for g in out}) >= 2:
+            break
+    return out
