@@ -35,6 +35,7 @@ from .claim import Claim
 from .held import HeldValues, names_value
 from .taxonomy import Slot, slot_by_name
 from .values import NAME_KINDS, birthdays_in, names_in, read_value
+from .whose import others_address
 
 __all__ = ["CHANGE", "LOW_FLOOR", "NOW", "fresh_value", "titles_in", "with_fresh"]
 
@@ -103,6 +104,13 @@ def _values(kind: str, clause: str) -> list[str]:
     return list(r.new)
 
 
+#: a clause whose best slot (of another kind) is this much nearer than the held one is
+#: about that slot
+OTHER_MARGIN = 0.1
+#: a clause's best slot reading below this is faint: it needs its own change word
+TOP_FLOOR = 0.3
+
+
 class _Said(Protocol):
     @property
     def text(self) -> str: ...
@@ -147,8 +155,24 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
     slot, score = (first or mine)[0]
     if not first and len(mine) > 1 and mine[1][1] > score - HELD_MARGIN:
         return []  # the clause is as near another slot of theirs: which one is unsaid
+    if slot.kind in ("email", "phone") and others_address(text):
+        return []  # "write to my accountant, books@…": the address is theirs (.whose)
+    rel = (relation or {}).get(slot.name)
+    if slot.name not in opened and near and near[0][0].kind != slot.kind \
+            and near[0][1] - score > OTHER_MARGIN and not (rel and rel.search(sentence)):
+        # Clearly about a slot of another kind ("Elif took over our team": a person,
+        # no home), unless the slot's role is said ("Got moved under Arjun"). Tools
+        # are told apart by their names, not by meaning: "Set up Zed" reads as CI.
+        return []
+    faint = slot.name not in opened and (
+        score < TOP_FLOOR or not any(sl.name == slot.name for sl, _ in near))
+    if faint:
+        # Only faintly about the slot: the change must be said in this clause, not
+        # elsewhere in its sentence ("Kenji moved to the Nagoya office, so Elif took
+        # over our team": the move is Kenji's, and Elif is no home).
+        cue, now = bool(CHANGE.search(text)), bool(NOW.search(text))
     restates = any(_names(slot.kind, text, v) for v in held.get(slot.name, ()) if v not in gone)
-    top = bool(near) and near[0][0].name == slot.name
+    top = bool(near) and near[0][0].name == slot.name and not faint
     cue = cue or (any(sl.name == slot.name for sl, _ in near) and bool(CHANGE.search(said)))
     if slot.name not in opened and not (
             cue or (now and (restates or top)) or (top and not clause.weak and not restates)):
@@ -156,7 +180,6 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
         # ("Berlin is lovely in spring"), or restating the held value: something must
         # say it changed — a change word, or "now" beside the held value it replaces.
         return []
-    rel = (relation or {}).get(slot.name)
     if rel is not None and slot.name not in opened and not rel.search(sentence):
         return []  # "Now I'm with Sam" names nobody's manager without the role
     have = [*held.get(slot.name, ()), *gone]
