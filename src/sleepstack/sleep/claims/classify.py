@@ -30,7 +30,8 @@ from ...adapters.embed import Embedder
 from .taxonomy import SLOTS, Slot
 
 __all__ = [
-    "END_MARGIN", "FLOOR", "MARGIN", "TIE", "ending_scores", "mask_subject", "mask_values",
+    "END_MARGIN", "FLOOR", "MARGIN", "TIE", "contrast_scores", "ending_scores", "mask_subject",
+    "mask_values",
     "rank_slots",
     "semantic",
     "untie",
@@ -141,7 +142,8 @@ _VALUE_LIKE = re.compile(
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d[\d ().-]{4,}\d|"
     r"(?<!^)(?<![.!?]\s)\b(?!I\b|I'[a-z]+\b)[A-Z][\w'’.&+-]*(?:\s+[A-Z0-9][\w'’.&+-]*)*"
 )
-_end_protos: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+_contrast_protos: dict[tuple[str, int, tuple[str, ...], tuple[str, ...]],
+                       tuple[np.ndarray, np.ndarray]] = {}
 
 
 def mask_values(clause: str) -> str:
@@ -154,26 +156,36 @@ def semantic(embedder: Embedder) -> bool:
     return not embedder.name.startswith("hash")
 
 
+def contrast_scores(clauses: Sequence[str], embedder: Embedder, nearer: Sequence[str],
+                    farther: Sequence[str], read: Callable[[str], str] = str) -> list[float]:
+    """How much nearer each clause, as *read*, is to *nearer* than to *farther* prototypes.
+
+    The best cosine to a *nearer* prototype less the best to a *farther* one; the
+    prototypes are embedded once per embedder and pair of sets.
+    """
+    if not clauses:
+        return []
+    key = (embedder.name, embedder.dim, tuple(nearer), tuple(farther))
+    with _lock:
+        got = _contrast_protos.get(key)
+    if got is None:
+        got = (np.asarray(embedder.embed(list(nearer)), dtype=np.float32),
+               np.asarray(embedder.embed(list(farther)), dtype=np.float32))
+        with _lock:
+            _contrast_protos[key] = got
+    vecs = np.asarray(embedder.embed([read(c) for c in clauses]), dtype=np.float32)
+    near, far = got
+    return [float(x) for x in (vecs @ near.T).max(axis=1) - (vecs @ far.T).max(axis=1)]
+
+
 def ending_scores(clauses: Sequence[str], embedder: Embedder,
                   mask: Callable[[str], str] | None = None) -> list[float]:
     """How much nearer each clause's masked predicate is to *ending* than to *holding*.
 
     *mask*: how the values are masked (default :func:`mask_values`).
     """
-    mask = mask or mask_values
-    if not clauses:
-        return []
-    key = f"{embedder.name}:{embedder.dim}"
-    with _lock:
-        got = _end_protos.get(key)
-    if got is None:
-        got = (np.asarray(embedder.embed(list(ENDING_PROTOTYPES)), dtype=np.float32),
-               np.asarray(embedder.embed(list(HOLDING_PROTOTYPES)), dtype=np.float32))
-        with _lock:
-            _end_protos[key] = got
-    vecs = np.asarray(embedder.embed([mask(c) for c in clauses]), dtype=np.float32)
-    end, hold = got
-    return [float(x) for x in (vecs @ end.T).max(axis=1) - (vecs @ hold.T).max(axis=1)]
+    return contrast_scores(clauses, embedder, ENDING_PROTOTYPES, HOLDING_PROTOTYPES,
+                           mask or mask_values)
 
 
 # The subject of a clause that opens with a thing, not a person: "Golf is over",

@@ -29,13 +29,10 @@ Pure text functions, except :func:`couple_scores`, which embeds.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Sequence
 
-import numpy as np
-
 from ...adapters.embed import Embedder
-from .classify import mask_values
+from .classify import contrast_scores, mask_values
 from .held import HeldValues, names_value
 from .subject import is_person
 from .taxonomy import Slot, slot_by_name
@@ -166,25 +163,11 @@ _ENDS = ("We broke up.", "We split up.", "We separated.", "We got divorced.",
 _HOLDS = ("We are together.", "We got engaged.", "We got married.", "We moved in together.",
           "We are dating.", "We got a dog.", "We went on a trip.", "We split the bill.",
           "We finished the project.", "We are happy together.", "We bought a house.")
-_protos: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-_lock = threading.Lock()
 
 
 def couple_scores(clauses: Sequence[str], embedder: Embedder) -> list[float]:
     """How much nearer each couple clause (said as "We …") is to a breakup than to a bond."""
-    if not clauses:
-        return []
-    key = f"{embedder.name}:{embedder.dim}"
-    with _lock:
-        got = _protos.get(key)
-    if got is None:
-        got = (np.asarray(embedder.embed(list(_ENDS)), dtype=np.float32),
-               np.asarray(embedder.embed(list(_HOLDS)), dtype=np.float32))
-        with _lock:
-            _protos[key] = got
-    vecs = np.asarray(embedder.embed([as_we(c) for c in clauses]), dtype=np.float32)
-    end, hold = got
-    return [float(x) for x in (vecs @ end.T).max(axis=1) - (vecs @ hold.T).max(axis=1)]
+    return contrast_scores(clauses, embedder, _ENDS, _HOLDS, as_we)
 
 
 #: the name of the hints' entry for a couple clause's breakup score (:func:`couple_scores`)
