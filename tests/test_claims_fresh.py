@@ -146,6 +146,8 @@ def test_a_birthday_keeps_the_speakers_order_and_no_year() -> None:
     ("My editor is Atom.", "Now comparing Zed and Helix for the team."),  # two names
     ("I work at Bosch.", "Now reading a book about Apple, fascinating."),  # a topic
     ("My editor is Atom.", "Since Monday I'm learning Rust."),  # another slot's reading
+    ("I live in Lisbon.", "The standup moved to 9:30 on Tuesdays."),  # a thing's news
+    ("I'm based in Oslo.", "This app moved to Fridays for releases."),  # a thing, a weekday
     # a clause about a person, its change word in another clause: no place
     pytest.param("I live in Leeds.", "Priya relocated to Lisbon, so Tomasz now runs our team.",
                  marks=pytest.mark.xfail(strict=True, reason=(

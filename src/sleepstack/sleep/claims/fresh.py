@@ -104,6 +104,8 @@ def _values(kind: str, clause: str) -> list[str]:
     return list(r.new)
 
 
+# A clause without first person whose subject is a thing ("the standup", "this app").
+_THING_SUBJECT = re.compile(r"^(?:the|a|an|this|that|these|those|its|his|her|their)\s+\w", re.I)
 #: a clause whose best slot (of another kind) is this much nearer than the held one is
 #: about that slot
 OTHER_MARGIN = 0.1
@@ -137,6 +139,8 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
     promoted!! test lead since friday").
     """
     text, sentence = clause.text, clause.sentence
+    if clause.weak and _THING_SUBJECT.match(text) and not _opened(turn, gap):
+        return []  # "The standup moved to 9:30 on Tuesdays": a thing's news, not the speaker's
     gone = [c.value for c in turn if c.removal]
     opened = _opened(turn, gap)
     scores = [*near, *far]

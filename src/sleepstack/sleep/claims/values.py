@@ -35,7 +35,8 @@ _NOT_NAME_WORDS = (
     """i i'm i've i'll i'd my we we're our me the a an this that these those it its he she they
     his her their you your big good great news update correction sorry change plans starting
     since last next now today yesterday tomorrow monday tuesday wednesday thursday friday
-    saturday sunday january february march april may june july august september october
+    saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
+    january february march april may june july august september october
     november december spring summer autumn fall winter new old ok okay so well also oh yes
     yeah actually anyway hey hi hello thanks thank finally just then after before because but
     and or once when while as of at in on for to from with by my mine our us rip lol haha omg no
