@@ -47,6 +47,10 @@ def test_common_words_after_a_work_verb_are_no_employer(text: str) -> None:
 
 def test_a_lower_case_name_needs_a_work_verb_before_it() -> None:
     assert lower_org("we talked about accenture over lunch") == []
+    # a verb form missing from the vocabulary as a whole is no name; nor is what one starts
+    assert lower_org("I started volunteering at the shelter") == []
+    assert lower_org("I just started agility classes with my pups") == []
+    assert lower_org("she left transitioning for later") == []
     assert [t for _, _, t in lower_org("I quit deloitte and joined kpmg")] == ["deloitte", "kpmg"]
 
 

@@ -42,7 +42,7 @@ _END_WORDS = (
 )
 _END = frozenset(_END_WORDS.split())
 _HEAD = re.compile(r"\b(?:work(?:s|ed|ing)?\s+(?:at|for)|job\s+(?:at|with)|(?:started|"
-                   r"starting|start|joined|joining|join|hired)(?:\s+(?:at|by))?|"
+                   r"starting|start|hired)\s+(?:at|by)|joined|joining|join|"
                    r"employed\s+(?:at|by)|intern(?:ing)?\s+at|i'm\s+at|i\s+am\s+at|"
                    r"quit|left|leaving|notice\s+at)\s+$", re.I)
 _WORD = re.compile(r"[a-z][a-z0-9&'’.-]*|[0-9]+[a-z&][a-z0-9&]*", re.I)
@@ -69,7 +69,10 @@ def _rare(word: str) -> bool:
     if re.search(r"[&0-9]", w) and re.search(r"[a-z]", w):
         return True  # "h&m", "3m", "at&t": a name by its shape
     vocab = _vocab()
-    return bool(vocab) and w.isalpha() and len(w) >= 3 and w not in vocab
+    # An inflected word ("volunteering", "transitioning") is missing from the vocabulary
+    # only as a whole: it is a verb form, no name.
+    return bool(vocab) and w.isalpha() and len(w) >= 3 and w not in vocab \
+        and not re.search(r"(?:ing|ed|ly)$", w)
 
 
 def lower_org(clause: str) -> list[tuple[int, int, str]]:
