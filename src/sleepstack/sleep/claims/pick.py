@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from .detect import Clause
 from .parts import governed
 from .taxonomy import Slot, slot_by_name
-from .values import is_removal, read_value
+from .values import SPECIES, is_removal, read_value
 from .whose import others_address
 
 __all__ = ["NO_MORE", "RELATION", "pick", "read_slot"]
@@ -22,6 +22,10 @@ __all__ = ["NO_MORE", "RELATION", "pick", "read_slot"]
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
 _LIKES = slot_by_name("likes")
+_PET = slot_by_name("pet")
+# An animal (a species word) given a name: "a goldfish called Bubbles", "cat named Miso".
+_NAMED_PET = re.compile(rf"\b(?:{SPECIES})(?:s|es)?,?\s+(?:called|named|whose name is)\s+"
+                        r"(?-i:[A-Z])", re.I)
 
 NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|quit|done with)\s+"
                       r"(?P<v>[a-z][\w -]{1,30}?)(?=\s+(?:for me|anymore|now|either)\b|[,.;!]|$)",
@@ -119,4 +123,8 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
         used.update(g[1].casefold() for g in got)
         if len({g[0].name for g in out}) >= 2:
             break
+    if not out and _NAMED_PET.search(text):
+        # "I keep a goldfish called Bubbles": an animal given a name is a pet, whatever
+        # slots the clause's meaning came nearest to (keeping, feeding, caring).
+        out = read_slot(_PET, 0.0, text, ended, clause.sentence, parts, whole)
     return out

@@ -69,6 +69,11 @@ _THE_GROUP = re.compile(
     rf"^(?:the|that|this|those|these)\s+(?P<mods>(?:[\w-]+\s+){{1,3}}?)(?P<g>{_GROUPS})\b(?P<rest>.*)$",
     re.I)
 _OWN_MODS = re.compile(r"^(?:(?:whole|entire|same|new|core|my|our)\s+)+$", re.I)
+# What follows a contracted "is" and never a possessive: a preposition, an article, an
+# adverb or a participle-like word ("my flat's in Leeds", "my car's a Golf", "my job's gone").
+_IS = re.compile(r"^(?:in|at|on|near|by|off|out|up|down|over|now|still|just|not|no|a|an|the|"
+                 r"been|got|gone|finally|actually|officially|also|really|here|there|back|"
+                 r"currently|called|named)\b", re.I)
 _FIRST = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|our|us)\b", re.I)
 
 
@@ -98,6 +103,8 @@ def third_party(clause: str) -> bool:
     person = bool(_PERSON_RX.match(noun))
     if _WITH_ME.match(rest):
         return False  # "my partner and I moved": the speaker is in it
+    if poss and poss[0] in "'’" and _IS.match(rest):
+        poss = None  # "my apartment's in Phoenix": the 's is "is", not a possessive
     if poss:
         # "my wife's manager", "a friend's startup": theirs, unless it is the
         # speaker's relation being named ("my partner's name is Ines").

@@ -19,7 +19,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["NAME_KINDS", "Reading", "birthdays_in", "is_removal", "names_in", "read_value"]
+from .lower import lower_org
+
+__all__ = ["NAME_KINDS", "SPECIES", "Reading", "birthdays_in", "is_removal", "names_in",
+           "read_value"]
 
 # Words that end what a value can be (prepositions, conjunctions, time words).
 _END = (
@@ -202,6 +205,8 @@ def _org(clause: str) -> Reading:
                           clause[: s[0]], re.I)
              or (s[0] == 0 and re.match(r"^\s*(?:hired|onboarded|offered|took me|recruited)",
                                         clause[s[1]:], re.I))]
+    if not spans:
+        spans = lower_org(clause)  # "i work at accenture": a name typed in lower case
     r = _classify(clause, spans, is_removal(clause))
     if not spans:
         # A workplace without a proper name: "at the children's hospital".
@@ -355,7 +360,7 @@ def _allergy(clause: str) -> Reading:
     return r
 
 
-_SPECIES = (
+SPECIES = (
     r"cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|lizard|"
     r"guinea pig|ferret|horse|pony|beagle|labrador|poodle|terrier|retriever|spaniel|husky|"
     r"budgie|gecko|chinchilla|rat|mouse|goldfish|pug|corgi|collie|shepherd"
@@ -366,7 +371,7 @@ def _pet(clause: str) -> Reading:
     names = _names(clause)
     r = _classify(clause, names, is_removal(clause))
     if not names:
-        m = re.search(rf"\b(?:a|an|our|my)\s+(?:new\s+)?(?P<v>{_SPECIES})\b", clause, re.I)
+        m = re.search(rf"\b(?:a|an|our|my)\s+(?:new\s+)?(?P<v>{SPECIES})\b", clause, re.I)
         if m:
             (r.old if is_removal(clause) else r.new).append(m["v"].lower())
     return r
