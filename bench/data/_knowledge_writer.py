@@ -9,7 +9,9 @@ the story shape, the turn builder, the scenario row and the writing of the
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,12 @@ class Conversation:
     def say(self, role: str, text: str, at: str) -> None:
         """One turn: who said it, what, and when (ISO time, UTC)."""
         self.turns.append({"role": role, "text": text, "at": at})
+
+    def exchange(self, text: str, at: str, rng: random.Random, replies: Sequence[str],
+                 delay: int) -> None:
+        """A user turn at *at* (whole minute) and a reply drawn from *replies* *delay* s later."""
+        self.say("user", text, at)
+        self.say("assistant", rng.choice(replies), f"{at[:-3]}{delay:02d}Z")
 
 
 def numbered(stories: Iterable[Story]) -> Iterator[tuple[int, Story]]:
@@ -57,3 +65,56 @@ def write(rows: list[dict[str, Any]], out: Path, what: str = "scenarios") -> Non
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
                    encoding="utf-8")
     print(f"wrote {len(rows)} {what} to {out}")
+
+
+#: the time of a phase's j-th user turn in story k (ISO, UTC, whole minute: "...:00Z")
+At = Callable[[int, int], str]
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """When each phase of a story is said: a split's own calendar.
+
+    A story is filler (``openings`` exchanges), the old statements, filler
+    (``middles`` exchanges), the update turns and one closing exchange; every
+    user turn is answered ``reply`` seconds later. The filler is drawn from the
+    split's own lines, in that order, so a split keeps its bytes.
+    """
+
+    opening: At
+    openings: int
+    before: At
+    middle: At
+    middles: int
+    update: At
+    closing: Callable[[int], str]
+    reply: int
+
+
+def build_stories(stories: Sequence[Story], split: str, prefix: str, seed: int,
+                  filler_user: Sequence[str], filler_assistant: Sequence[str],
+                  when: Timeline) -> list[dict[str, Any]]:
+    """Every story of a split as a scenario row, deterministic for *seed*.
+
+    Scenario ids are ``<prefix[1:]>-<slot>-NN`` and users ``<prefix>-<slot>-NN``
+    (``kv7`` gives ``v7-home-01`` and ``kv7-home-01``).
+    """
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    for k, (slot, kind, before, update, question, old, new) in numbered(stories):
+        conv = Conversation()
+        # the user's filler line is drawn before the assistant's answer to it
+        for j in range(when.openings):
+            conv.exchange(rng.choice(filler_user), when.opening(k, j), rng, filler_assistant,
+                          when.reply)
+        for j, text in enumerate(before):
+            conv.exchange(text, when.before(k, j), rng, filler_assistant, when.reply)
+        for j in range(when.middles):
+            conv.exchange(rng.choice(filler_user), when.middle(k, j), rng, filler_assistant,
+                          when.reply)
+        for j, text in enumerate(update):
+            conv.exchange(text, when.update(k, j), rng, filler_assistant, when.reply)
+        conv.exchange(rng.choice(filler_user), when.closing(k), rng, filler_assistant, when.reply)
+        out.append(scenario(f"{prefix[1:]}-{slot}-{k:02d}", split, slot, kind,
+                            user_id(prefix, slot, k), conv.turns, question, old, new))
+    return out

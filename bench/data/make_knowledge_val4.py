@@ -21,11 +21,10 @@ update), ``removal`` (``old`` ends, ``new`` remains or "" when nothing does),
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-from _knowledge_writer import Conversation, Story, numbered, scenario, user_id, write
+from _knowledge_writer import Story, Timeline, build_stories, write
 
 OUT = Path(__file__).with_name("knowledge_val4.jsonl")
 
@@ -137,30 +136,23 @@ FILLER_ASSISTANT = [
 ]
 
 
+# a restated old value: its second statement comes four days later
+WHEN = Timeline(
+    opening=lambda k, j: f"2024-02-{2 + k:02d}T09:10:00Z",
+    openings=1,
+    before=lambda k, j: f"2024-02-{2 + k + 4 * j:02d}T09:1{1 + j}:00Z",
+    middle=lambda k, j: f"2024-03-{10 + j:02d}T18:00:00Z",
+    middles=4,
+    update=lambda k, j: f"2024-04-{4 + k + j:02d}T12:30:00Z",
+    closing=lambda k: f"2024-04-{8 + k:02d}T21:00:00Z",
+    reply=5,
+)
+
+
 def build(seed: int = 4) -> list[dict[str, Any]]:
     """All val4 scenarios, deterministic for a seed."""
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    for k, (slot, kind, before, update, question, old, new) in numbered(STORIES):
-        conv = Conversation()
-        say = conv.say
-        say("user", rng.choice(FILLER_USER), f"2024-02-{2 + k:02d}T09:10:00Z")
-        say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-02-{2 + k:02d}T09:10:05Z")
-        for j, text in enumerate(before):
-            # a restated old value: the second statement comes days later
-            say("user", text, f"2024-02-{2 + k + 4 * j:02d}T09:1{1 + j}:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-02-{2 + k + 4 * j:02d}T09:1{1 + j}:05Z")
-        for j in range(4):
-            say("user", rng.choice(FILLER_USER), f"2024-03-{10 + j:02d}T18:00:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-03-{10 + j:02d}T18:00:05Z")
-        for j, text in enumerate(update):
-            say("user", text, f"2024-04-{4 + k + j:02d}T12:30:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-04-{4 + k + j:02d}T12:30:05Z")
-        say("user", rng.choice(FILLER_USER), f"2024-04-{8 + k:02d}T21:00:00Z")
-        say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-04-{8 + k:02d}T21:00:05Z")
-        out.append(scenario(f"v4-{slot}-{k:02d}", "val4", slot, kind,
-                            user_id("kv4", slot, k), conv.turns, question, old, new))
-    return out
+    return build_stories(STORIES, "val4", "kv4", seed, FILLER_USER,
+                         FILLER_ASSISTANT, WHEN)
 
 
 def main() -> None:

@@ -22,11 +22,10 @@ third party's).
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-from _knowledge_writer import Conversation, Story, numbered, scenario, user_id, write
+from _knowledge_writer import Story, Timeline, build_stories, write
 
 OUT = Path(__file__).with_name("knowledge_val6.jsonl")
 
@@ -138,31 +137,23 @@ FILLER_ASSISTANT = [
 ]
 
 
+# a restated old value: the second statement comes a week later
+WHEN = Timeline(
+    opening=lambda k, j: f"2024-07-{1 + k + j:02d}T07:40:00Z",
+    openings=2,
+    before=lambda k, j: f"2024-07-{4 + k + 7 * j:02d}T21:05:00Z",
+    middle=lambda k, j: f"2024-08-{3 + 3 * j:02d}T12:00:00Z",
+    middles=3,
+    update=lambda k, j: f"2024-09-{2 + 2 * k + j:02d}T16:20:00Z",
+    closing=lambda k: f"2024-09-{20 + k:02d}T10:10:00Z",
+    reply=6,
+)
+
+
 def build(seed: int = 6) -> list[dict[str, Any]]:
     """All val6 scenarios, deterministic for a seed."""
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    for k, (slot, kind, before, update, question, old, new) in numbered(STORIES):
-        conv = Conversation()
-        say = conv.say
-        for j in range(2):
-            say("user", rng.choice(FILLER_USER), f"2024-07-{1 + k + j:02d}T07:40:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-07-{1 + k + j:02d}T07:40:06Z")
-        for j, text in enumerate(before):
-            # a restated old value: the second statement comes a week later
-            say("user", text, f"2024-07-{4 + k + 7 * j:02d}T21:05:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-07-{4 + k + 7 * j:02d}T21:05:06Z")
-        for j in range(3):
-            say("user", rng.choice(FILLER_USER), f"2024-08-{3 + 3 * j:02d}T12:00:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-08-{3 + 3 * j:02d}T12:00:06Z")
-        for j, text in enumerate(update):
-            say("user", text, f"2024-09-{2 + 2 * k + j:02d}T16:20:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-09-{2 + 2 * k + j:02d}T16:20:06Z")
-        say("user", rng.choice(FILLER_USER), f"2024-09-{20 + k:02d}T10:10:00Z")
-        say("assistant", rng.choice(FILLER_ASSISTANT), f"2024-09-{20 + k:02d}T10:10:06Z")
-        out.append(scenario(f"v6-{slot}-{k:02d}", "val6", slot, kind,
-                            user_id("kv6", slot, k), conv.turns, question, old, new))
-    return out
+    return build_stories(STORIES, "val6", "kv6", seed, FILLER_USER,
+                         FILLER_ASSISTANT, WHEN)
 
 
 def main() -> None:

@@ -27,11 +27,10 @@ third party's).
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-from _knowledge_writer import Conversation, Story, numbered, scenario, user_id, write
+from _knowledge_writer import Story, Timeline, build_stories, write
 
 OUT = Path(__file__).with_name("knowledge_val7.jsonl")
 
@@ -161,32 +160,24 @@ FILLER_ASSISTANT = [
 ]
 
 
+# a restated old value: the second statement comes eight days later; a split update: its
+# second turn comes the next day
+WHEN = Timeline(
+    opening=lambda k, j: f"2025-10-{1 + k + j:02d}T08:15:00Z",
+    openings=2,
+    before=lambda k, j: f"2025-10-{6 + k + 8 * j:02d}T19:35:00Z",
+    middle=lambda k, j: f"2025-11-{4 + 4 * j:02d}T13:15:00Z",
+    middles=3,
+    update=lambda k, j: f"2025-12-{1 + 3 * k + j:02d}T17:50:00Z",
+    closing=lambda k: f"2025-12-{22 + k:02d}T09:25:00Z",
+    reply=9,
+)
+
+
 def build(seed: int = 7) -> list[dict[str, Any]]:
     """All val7 scenarios, deterministic for a seed (dated October–December 2025)."""
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    for k, (slot, kind, before, update, question, old, new) in numbered(STORIES):
-        conv = Conversation()
-        say = conv.say
-        for j in range(2):
-            say("user", rng.choice(FILLER_USER), f"2025-10-{1 + k + j:02d}T08:15:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2025-10-{1 + k + j:02d}T08:15:09Z")
-        for j, text in enumerate(before):
-            # a restated old value: the second statement comes eight days later
-            say("user", text, f"2025-10-{6 + k + 8 * j:02d}T19:35:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2025-10-{6 + k + 8 * j:02d}T19:35:09Z")
-        for j in range(3):
-            say("user", rng.choice(FILLER_USER), f"2025-11-{4 + 4 * j:02d}T13:15:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2025-11-{4 + 4 * j:02d}T13:15:09Z")
-        for j, text in enumerate(update):
-            # a split update: its second turn comes the next day
-            say("user", text, f"2025-12-{1 + 3 * k + j:02d}T17:50:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2025-12-{1 + 3 * k + j:02d}T17:50:09Z")
-        say("user", rng.choice(FILLER_USER), f"2025-12-{22 + k:02d}T09:25:00Z")
-        say("assistant", rng.choice(FILLER_ASSISTANT), f"2025-12-{22 + k:02d}T09:25:09Z")
-        out.append(scenario(f"v7-{slot}-{k:02d}", "val7", slot, kind,
-                            user_id("kv7", slot, k), conv.turns, question, old, new))
-    return out
+    return build_stories(STORIES, "val7", "kv7", seed, FILLER_USER,
+                         FILLER_ASSISTANT, WHEN)
 
 
 def main() -> None:

@@ -26,11 +26,10 @@ third party's).
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-from _knowledge_writer import Conversation, Story, numbered, scenario, user_id, write
+from _knowledge_writer import Story, Timeline, build_stories, write
 
 OUT = Path(__file__).with_name("knowledge_val8.jsonl")
 
@@ -130,32 +129,24 @@ FILLER_ASSISTANT = [
 ]
 
 
+# a restated old value: the second statement comes nine days later; a split update: its
+# second turn comes the next day
+WHEN = Timeline(
+    opening=lambda k, j: f"2023-02-{3 + k + j:02d}T10:05:00Z",
+    openings=2,
+    before=lambda k, j: f"2023-02-{10 + k + 9 * j:02d}T20:40:00Z",
+    middle=lambda k, j: f"2023-03-{6 + 5 * j:02d}T12:20:00Z",
+    middles=3,
+    update=lambda k, j: f"2023-04-{2 + 4 * k + j:02d}T18:10:00Z",
+    closing=lambda k: f"2023-05-{10 + k:02d}T08:45:00Z",
+    reply=7,
+)
+
+
 def build(seed: int = 8) -> list[dict[str, Any]]:
     """All val8 scenarios, deterministic for a seed (dated February–May 2023)."""
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    for k, (slot, kind, before, update, question, old, new) in numbered(STORIES):
-        conv = Conversation()
-        say = conv.say
-        for j in range(2):
-            say("user", rng.choice(FILLER_USER), f"2023-02-{3 + k + j:02d}T10:05:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2023-02-{3 + k + j:02d}T10:05:07Z")
-        for j, text in enumerate(before):
-            # a restated old value: the second statement comes nine days later
-            say("user", text, f"2023-02-{10 + k + 9 * j:02d}T20:40:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2023-02-{10 + k + 9 * j:02d}T20:40:07Z")
-        for j in range(3):
-            say("user", rng.choice(FILLER_USER), f"2023-03-{6 + 5 * j:02d}T12:20:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2023-03-{6 + 5 * j:02d}T12:20:07Z")
-        for j, text in enumerate(update):
-            # a split update: its second turn comes the next day
-            say("user", text, f"2023-04-{2 + 4 * k + j:02d}T18:10:00Z")
-            say("assistant", rng.choice(FILLER_ASSISTANT), f"2023-04-{2 + 4 * k + j:02d}T18:10:07Z")
-        say("user", rng.choice(FILLER_USER), f"2023-05-{10 + k:02d}T08:45:00Z")
-        say("assistant", rng.choice(FILLER_ASSISTANT), f"2023-05-{10 + k:02d}T08:45:07Z")
-        out.append(scenario(f"v8-{slot}-{k:02d}", "val8", slot, kind,
-                            user_id("kv8", slot, k), conv.turns, question, old, new))
-    return out
+    return build_stories(STORIES, "val8", "kv8", seed, FILLER_USER,
+                         FILLER_ASSISTANT, WHEN)
 
 
 def main() -> None:
