@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import codecs
 import re
-import threading
 from functools import lru_cache
 
-from ..adapters.embed.minilm import find_model_dir
+from ..adapters.embed.minilm import vocabulary_words
 
 __all__ = ["decoded_views", "despace", "rot13_view", "segment"]
 
@@ -54,25 +53,11 @@ _WORDS = re.compile(r"[a-z']+")
 
 
 @lru_cache(maxsize=1)
-def _vocab() -> frozenset[str]:
-    # Whole-word WordPiece entries (not "##" continuations): an English
-    # vocabulary that ships with the embedder, so no extra word list is needed.
-    path = find_model_dir() / "vocab.txt"
-    words = set()
-    with path.open(encoding="utf-8") as fh:
-        for line in fh:
-            w = line.strip()
-            if w.isalpha() and w.isascii() and (len(w) > 1 or w in ("a", "i")):
-                words.add(w)
-    return frozenset(words)
-
-
-_VOCAB_LOCK = threading.Lock()
-
-
 def _words() -> frozenset[str]:
-    with _VOCAB_LOCK:  # lru_cache is thread-safe but may run the loader twice
-        return _vocab()
+    # Whole-word WordPiece entries: an English vocabulary that ships with the
+    # embedder, so no extra word list is needed (ASCII, no one-letter words but a/i).
+    return frozenset(w for w in vocabulary_words()
+                     if w.isascii() and (len(w) > 1 or w in ("a", "i")))
 
 
 def segment(letters: str) -> str:

