@@ -22,7 +22,10 @@ chat register (lowercase, emoji, typos, British/American idioms, non-native Engl
 value before the verb, passive voice, negations, corrections, changed plans, updates
 buried in a request about something else, roommates/siblings/exes/bosses as distractors;
 ``val8`` = ``bench/data/knowledge_val8.jsonl``, a fresh held-out chat-register set
-(round 9) that nobody tuned on)
+(round 9) that nobody tuned on; ``val10`` = ``bench/data/knowledge_val10.jsonl``, written
+in round 10 before that round's changes by someone who never read ``src/``, measured only at
+its start and end: five everyday voices, updates as side remarks, corrections, indirect
+removals, family/colleagues as distractors)
 it prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
@@ -42,7 +45,7 @@ first user turn that names its old (or new) value, once after the rest. The
 update is then read in a later cycle than the statement it changes.
 
     python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
-                              [--split all|tune|val|...|val8] [--show-misses] [--llm SPEC]
+                              [--split all|tune|val|...|val10] [--show-misses] [--llm SPEC]
                               [--cycles 1|2]
 """
 
@@ -70,13 +73,15 @@ DATA_VAL5 = Path(__file__).parent / "data" / "knowledge_val5.jsonl"
 DATA_VAL6 = Path(__file__).parent / "data" / "knowledge_val6.jsonl"
 DATA_VAL7 = Path(__file__).parent / "data" / "knowledge_val7.jsonl"
 DATA_VAL8 = Path(__file__).parent / "data" / "knowledge_val8.jsonl"
-SPLITS = ("tune", "val", "val2", "val3", "val4", "val5", "val6", "val7", "val8")
+DATA_VAL10 = Path(__file__).parent / "data" / "knowledge_val10.jsonl"
+SPLITS = ("tune", "val", "val2", "val3", "val4", "val5", "val6", "val7", "val8", "val10")
 MARK = "no longer current"
 
 
 def load(split: str = "all") -> list[dict[str, Any]]:
     """The scenarios of one split, of several ("tune,val,val3"), or all."""
-    paths = (DATA, DATA_VAL3, DATA_VAL4, DATA_VAL5, DATA_VAL6, DATA_VAL7, DATA_VAL8)
+    paths = (DATA, DATA_VAL3, DATA_VAL4, DATA_VAL5, DATA_VAL6, DATA_VAL7, DATA_VAL8,
+             DATA_VAL10)
     rows = [json.loads(line) for path in paths
             for line in path.read_text(encoding="utf-8").splitlines() if line]
     wanted = set(split.split(","))
