@@ -22,11 +22,13 @@ chat register (lowercase, emoji, typos, British/American idioms, non-native Engl
 value before the verb, passive voice, negations, corrections, changed plans, updates
 buried in a request about something else, roommates/siblings/exes/bosses as distractors;
 ``val8`` = ``bench/data/knowledge_val8.jsonl``, a fresh held-out chat-register set
-(round 9) that nobody tuned on; ``val9`` = ``bench/data/knowledge_val9.jsonl``, written
-in round 10 before that round's changes by someone who never read ``src/``, measured only
-at its start and end: rambling multi-topic turns, updates inside requests, formal, terse
+(round 9), a tuning split since round 10; ``val9`` = ``bench/data/knowledge_val9.jsonl``,
+written in round 10 before that round's changes by someone who never read ``src/``, measured
+only at its start and end: rambling multi-topic turns, updates inside requests, formal, terse
 and dictated registers, code-switching, indirect removals, corrections, third parties
-beside the user's own fact)
+beside the user's own fact; ``val10`` = ``bench/data/knowledge_val10.jsonl``, written the
+same way by another writer: five everyday voices, updates as side remarks, corrections,
+indirect removals, family/colleagues as distractors)
 it prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
@@ -46,7 +48,7 @@ first user turn that names its old (or new) value, once after the rest. The
 update is then read in a later cycle than the statement it changes.
 
     python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
-                              [--split all|tune|val|...|val9] [--show-misses] [--llm SPEC]
+                              [--split all|tune|val|...|val10] [--show-misses] [--llm SPEC]
                               [--cycles 1|2]
 """
 
@@ -75,13 +77,16 @@ DATA_VAL6 = Path(__file__).parent / "data" / "knowledge_val6.jsonl"
 DATA_VAL7 = Path(__file__).parent / "data" / "knowledge_val7.jsonl"
 DATA_VAL8 = Path(__file__).parent / "data" / "knowledge_val8.jsonl"
 DATA_VAL9 = Path(__file__).parent / "data" / "knowledge_val9.jsonl"
-SPLITS = ("tune", "val", "val2", "val3", "val4", "val5", "val6", "val7", "val8", "val9")
+DATA_VAL10 = Path(__file__).parent / "data" / "knowledge_val10.jsonl"
+SPLITS = ("tune", "val", "val2", "val3", "val4", "val5", "val6", "val7", "val8", "val9",
+          "val10")
 MARK = "no longer current"
 
 
 def load(split: str = "all") -> list[dict[str, Any]]:
     """The scenarios of one split, of several ("tune,val,val3"), or all."""
-    paths = (DATA, DATA_VAL3, DATA_VAL4, DATA_VAL5, DATA_VAL6, DATA_VAL7, DATA_VAL8, DATA_VAL9)
+    paths = (DATA, DATA_VAL3, DATA_VAL4, DATA_VAL5, DATA_VAL6, DATA_VAL7, DATA_VAL8,
+             DATA_VAL9, DATA_VAL10)
     rows = [json.loads(line) for path in paths
             for line in path.read_text(encoding="utf-8").splitlines() if line]
     wanted = set(split.split(","))
@@ -174,7 +179,7 @@ def run(budget: int, embedder: str, split: str, show: bool, llm: str = "",
     for sc, r in results:
         by[(sc["split"], sc["slot"])].append(r)
         by[(sc["split"], "ALL")].append(r)
-        if "kind" in sc:  # val3-val8: also per kind of story (update, split, distractor, removal)
+        if "kind" in sc:  # val3-val10: also per kind of story (update, split, distractor, removal)
             by[(sc["split"], f"kind:{sc['kind']}")].append(r)
         if show and not (r["current"] and not r["stale"] and r["facts"]):
             print(f"--- {sc['id']} [{sc['split']}] old={sc['old']!r} new={sc['new']!r}")
