@@ -114,8 +114,10 @@ def co_named(out: list[list[Claim]], said: Sequence[Said],
                             or (c.slot.name, xf, *key) in added):
                         continue
                     added.add((c.slot.name, xf, *key))
+                    # It stands for the clause's unslotted claim and the slot's mention.
                     out[s.index] = [d for d in out[s.index]
-                                    if not (d.slot is OTHER and d.clause == s.clause)]
+                                    if not (d.slot is OTHER and d.clause == s.clause)
+                                    and not (d.mention and d.slot is c.slot)]
                     out[s.index].append(Claim(s.turn, s.subject, c.slot, x, False,
                                               s.clause, c.score))
     return out
