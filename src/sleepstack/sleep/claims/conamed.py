@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...layers.rawlog import Turn
 from .claim import Claim
@@ -61,25 +62,34 @@ class Said:
     third: bool = False
 
 
-def _words(text: str) -> list[str]:
-    return [w.strip(".,'’-!?;:").casefold() for w in _WORD.findall(text)]
+# Function words: a clause sharing only these with a later turn shares no name with it.
+_FUNCTION_WORDS = (
+    "a an the and or but so to of in on at for with from by is are was were be been i i'm me "
+    "my we our us you your it its this that he she they them his her their not no now just all"
+)
+_FUNCTION = frozenset(_FUNCTION_WORDS.split())
 
 
-def _named(text: str, value: str) -> bool:
-    """All of *value*'s words in *text*, as words (case-insensitive)."""
-    vw = [w for w in _words(value) if w]
-    tw = set(_words(text))
-    return bool(vw) and all(w in tw for w in vw)
+@lru_cache(maxsize=16384)
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w.strip(".,'’-!?;:").casefold() for w in _WORD.findall(text)) - {""}
 
 
-def _spans(kind: str, clause: str) -> list[str]:
+def _named(words: frozenset[str], value: str) -> bool:
+    """All of *value*'s words among *words* (a text's, case-insensitive)."""
+    vw = _words(value)
+    return bool(vw) and vw <= words
+
+
+@lru_cache(maxsize=16384)
+def _spans(kind: str, clause: str) -> tuple[str, ...]:
     """What in *clause* could be a value: its names, the slot reader's values, rare words."""
     got = names_in("place", clause)  # every capitalised name, wherever it stands
     r = read_value(kind, clause)
     got += r.new + r.old
     # a lower-case word that is no ordinary English word ("work at rakuten")
     got += [w for w in _LOWER.findall(clause) if rare_word(w)]
-    return [g for g in dict.fromkeys(x.strip() for x in got) if len(g) >= 2]
+    return tuple(g for g in dict.fromkeys(x.strip() for x in got) if len(g) >= 2)
 
 
 def co_named(out: list[list[Claim]], said: Sequence[Said],
@@ -90,6 +100,9 @@ def co_named(out: list[list[Claim]], said: Sequence[Said],
     every value they hold by slot name at the end of the turns.
     """
     added: set[tuple[str, str, str, str]] = set()
+    by_speaker: dict[tuple[str, str], list[Said]] = {}
+    for s in said:
+        by_speaker.setdefault((s.turn.user, s.subject), []).append(s)
     for i, claims in enumerate(out):
         news = [c for c in claims if not c.removal and not c.mention and c.slot is not OTHER
                 and not c.slot.multi and c.value.casefold() != "none"]
@@ -99,10 +112,12 @@ def co_named(out: list[list[Claim]], said: Sequence[Said],
         for c in news:
             key = (c.turn.user, c.subject)
             held = [v.casefold() for vs in holds.get(key, {}).values() for v in vs]
-            for s in said:
-                if s.index >= i or c.slot.name not in s.slots:
-                    continue
-                if (s.turn.user, s.subject) != key or (s.third and c.slot.kind != "person"):
+            tw = _words(c.turn.text)
+            for s in by_speaker.get(key, ()):
+                if s.index >= i:
+                    break  # in turn order: the rest are this turn's or later
+                if c.slot.name not in s.slots or (s.third and c.slot.kind != "person") \
+                        or not (_words(s.clause) & tw) - _FUNCTION:
                     continue
                 if any(d.slot is c.slot and not d.mention for d in out[s.index]):
                     continue  # the turn gave the slot a value of its own
@@ -110,7 +125,7 @@ def co_named(out: list[list[Claim]], said: Sequence[Said],
                     xf = x.casefold()
                     if (xf in c.value.casefold() or c.value.casefold() in xf
                             or any(xf == v or names_value(v, x) for v in values + held)
-                            or not _named(c.turn.text, x)
+                            or not _named(tw, x)
                             or (c.slot.name, xf, *key) in added):
                         continue
                     added.add((c.slot.name, xf, *key))
