@@ -128,6 +128,22 @@ STORIES: dict[str, tuple[str, list[str]]] = {
         "I booked a week in Crete for June",
         "best sunscreen for kids?",
         "Had to cancel Crete, work got crazy"]),
+    "c-volvo": ("What car does the user drive?", [
+        "I drive a Volvo V70, old but solid",
+        "how do I unclog a drain",
+        "sold the Volvo last weekend, no car for now, bike everywhere"]),
+    "c-french": ("Which language is the user learning?", [
+        "I'm learning French for my move, two lessons a week",
+        "what's the tallest mountain in Africa",
+        "gave up on French, too busy at work"]),
+    "c-dario": ("Who is the user's partner?", [
+        "my boyfriend Dario is cooking tonight",
+        "what wine goes with risotto",
+        "Dario and I broke up last month, I'm single now"]),
+    "c-miso": ("What pets does the user have?", [
+        "we have two cats, Miso and Tofu",
+        "how often should I water a cactus",
+        "Miso passed away last night, we're heartbroken"]),
     # --- B negatives ---
     "bn-names-new": ("What diet does the user follow?", [
         "pescatarian curious lately, fish tacos every friday",
@@ -259,6 +275,10 @@ def test_a_remark_never_becomes_a_current_fact(mem: Memory) -> None:
 @pytest.mark.parametrize(("user", "line", "value"), [
     ("c-aldi", "quit Aldi finally", "Aldi"),
     ("c-crete", "Had to cancel Crete", "Crete"),
+    ("c-volvo", "sold the Volvo", "Volvo V70"),
+    ("c-french", "gave up on French", "French"),
+    ("c-dario", "Dario and I broke up", "Dario"),
+    ("c-miso", "Miso passed away", "Miso"),
 ])
 def test_the_removal_turn_says_which_value_it_ended(mem: Memory, user: str, line: str,
                                                     value: str) -> None:

@@ -10,13 +10,15 @@ JSON, keeps the item ``current`` (the turn itself is true) with an ``ends``
 list of those values.
 
 A turn ended a value when it is cited by the claims map's removal of that value,
-or by the fact that replaced it. Only a turn that names the value and no value of
-the slot still current is marked ("we moved from Boston to Seattle" states the
+or by the fact that replaced it. Only a turn that names the value (all its words, or
+one capitalised word of a name: "sold the Volvo") and no value of the slot still
+current is marked ("we moved from Boston to Seattle" states the
 change and says what is current). Read-only, computed once per recall pool.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..index.rows import Row
@@ -27,6 +29,19 @@ __all__ = ["Ends", "ended_in_turns"]
 
 #: per turn id, the values it ended: ``((value, since), ...)``
 Ends = dict[str, tuple[tuple[str, str], ...]]
+
+
+def _names(value: str, text: str) -> bool:
+    """Whether *text* names *value*.
+
+    All its words, or (the turn is known to have ended it) one capitalised word of
+    it said capitalised ("sold the Volvo" for "Volvo V70").
+    """
+    if value_named(value, text):
+        return True
+    return any(len(w) >= 3 and w[:1].isupper() and not w.isdigit()
+               and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text) is not None
+               for w in (x.strip(".,'’-!?;:") for x in value.split()))
 
 
 def ended_in_turns(slots: dict[str, SlotHistory], rows: Sequence[Row]) -> Ends:
@@ -56,6 +71,6 @@ def ended_in_turns(slots: dict[str, SlotHistory], rows: Sequence[Row]) -> Ends:
         if r.layer != "raw" or len(r.cites) != 1 or r.cites[0] not in wanted:
             continue
         for value, since, current in wanted[r.cites[0]]:
-            if value_named(value, r.text) and not any(value_named(c, r.text) for c in current):
+            if _names(value, r.text) and not any(value_named(c, r.text) for c in current):
                 out.setdefault(r.cites[0], {})[value.casefold()] = (value, since)
     return {t: tuple(sorted(vs.values(), key=lambda v: (v[1], v[0]))) for t, vs in out.items()}
