@@ -34,6 +34,12 @@ it prints:
 * ``current``  — the new value appears in the context (default 150 tokens);
 * ``stale``    — the old value appears in a context line that neither states
   the new value nor is marked "(no longer current …)" (lower is better);
+* ``stale (removal turn excl.)`` — ``stale`` counting only context lines other
+  than the scenario's update turn (the last user turn that names its old or new
+  value): the turn that ends a value ("quit Lidl finally, no job right now")
+  names the old value and is today left unmarked by design, so ``stale`` counts
+  it; this column shows what else passes as current. ``stale`` is unchanged, so
+  its numbers stay comparable with earlier rounds;
 * ``facts``    — the user's current facts name the new value and no current
   fact names the old one.
 
@@ -111,17 +117,36 @@ def score_one(mem: Memory, sc: dict[str, Any], budget: int) -> dict[str, Any]:
     texts = [f"{f.value} | {f.text}" for f in facts
              if f.value != "none" and MARK not in f.text.casefold()]
     names_old = any(_has(t, old) and not (new and _has(t, new)) for t in texts)
+    update = update_turn(sc)
     if kind == "distractor":
         # a third party's value: wrong only when it is presented as the user's fact
         stale = any(it.layer == "fact" and it.current and _has(it.text, old)
                     for it in ctx.items)
+        stale_excl = stale
     else:
-        stale = any(_has(ln, old) and not (new and _has(ln, new))
-                    and MARK not in ln.casefold() for ln in lines)
+        unmarked = [ln for ln in lines if _has(ln, old) and not (new and _has(ln, new))
+                    and MARK not in ln.casefold()]
+        stale = bool(unmarked)
+        stale_excl = any(not _same_turn(ln, update) for ln in unmarked)
     current = _has(ctx.context, new) if new else not stale
     facts_ok = (not new or any(_has(t, new) for t in texts)) and not names_old
-    return {"current": current, "stale": stale, "facts": facts_ok, "context": ctx.context,
+    return {"current": current, "stale": stale, "stale_excl": stale_excl, "facts": facts_ok,
+            "context": ctx.context,
             "facts_list": [f.text for f in facts], "ms": ctx.timings_ms.get("total", 0.0)}
+
+
+def update_turn(sc: dict[str, Any]) -> str:
+    """The text of *sc*'s update turn: its last user turn naming the old or new value."""
+    for t in reversed(sc["turns"]):
+        if t["role"] == "user" and any(v and _has(t["text"], v) for v in (sc["old"], sc["new"])):
+            return str(t["text"])
+    return ""
+
+
+def _same_turn(line: str, turn: str) -> bool:
+    """Whether a context *line* shows *turn* (whole, or an excerpt of it)."""
+    body = line.split(": ", 1)[-1].strip(" .…")
+    return bool(turn) and (turn in line or (len(body) >= 20 and body in turn))
 
 
 def cut_of(sc: dict[str, Any]) -> int:
@@ -193,11 +218,14 @@ def run(budget: int, embedder: str, split: str, show: bool, llm: str = "",
         n = len(rs)
         cur = sum(r["current"] for r in rs) / n
         st = sum(r["stale"] for r in rs) / n
+        sx = sum(r["stale_excl"] for r in rs) / n
         fa = sum(r["facts"] for r in rs) / n
-        rows.append([sp, slot, n, f"{cur:.0%}", f"{st:.0%}", f"{fa:.0%}"])
+        rows.append([sp, slot, n, f"{cur:.0%}", f"{st:.0%}", f"{sx:.0%}", f"{fa:.0%}"])
         if slot == "ALL":
-            summary[sp] = {"n": n, "current": cur, "stale_unmarked": st, "facts": fa}
-    print(table(["split", "slot", "n", "current in ctx", "stale unmarked", "facts right"], rows))
+            summary[sp] = {"n": n, "current": cur, "stale_unmarked": st,
+                           "stale_unmarked_excl_update": sx, "facts": fa}
+    print(table(["split", "slot", "n", "current in ctx", "stale unmarked",
+                 "stale (removal turn excl.)", "facts right"], rows))
     ms = sorted(r["ms"] for _, r in results)
     print(f"\n{len(results)} scenarios, budget {budget} tokens, embedder {embedder}; "
           f"{cycles} cycle(s)" + (f" ({uncut} scenarios without a cut: one cycle)" if uncut

@@ -29,7 +29,7 @@ from ..layers.claims_map import ClaimValue, SlotHistory, claims_path, load_claim
 from ..store import Store
 from .stale import iso_timestamp
 
-__all__ = ["PARTLY", "claims_for", "stale_by_claims"]
+__all__ = ["PARTLY", "claims_for", "stale_by_claims", "value_named"]
 
 #: appended to the "since" of a line that also states a value still current
 PARTLY = "~partly"
@@ -127,6 +127,12 @@ class _Matcher:
         if self.digits is not None:
             return self.digits in digits
         return all(w in words for w in self.words)
+
+
+def value_named(value: str, text: str) -> bool:
+    """Whether *text* names *value*, matched as :func:`stale_by_claims` matches values."""
+    m = _Matcher(value)
+    return m.usable and m.named_in(text, _text_words(text), _digits(text))
 
 
 def stale_by_claims(slots: dict[str, SlotHistory],

@@ -61,6 +61,9 @@ class Item:
     #: False when a newer claim superseded this one (or its fact expired)
     current: bool = True
     superseded_by: str | None = None
+    #: a turn that ended values ("quit Lidl, no job right now"): each (value, since);
+    #: the turn itself stays current, the values it names are not
+    ends: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form, keys as in INTERFACES.md."""
@@ -77,6 +80,8 @@ class Item:
             "current": self.current,
             "superseded_by": self.superseded_by,
             "flags": list(self.flags),
+            # Only present when the turn ended values, so the documented keys stay as they were.
+            **({"ends": [{"value": v, "since": s} for v, s in self.ends]} if self.ends else {}),
         }
 
 
@@ -146,7 +151,12 @@ class Piece:
         return Item(text=r.text, layer=r.layer, path=r.path, cites=cites,
                     score=round(self.score, 6), at=r.at, valid_from=r.valid_from or r.at,
                     valid_to=valid_to, trust=_trust(r), flags=r.flags, current=stale is None,
-                    superseded_by=stale[0] if stale else None)
+                    superseded_by=stale[0] if stale else None, ends=self.ends())
+
+    def ends(self) -> tuple[tuple[str, str], ...]:
+        """The values this turn ended, ``(value, since)`` each (wake/ends_marks.py)."""
+        got = self.extra.get("ends")
+        return got if isinstance(got, tuple) and self.stale() is None else ()
 
 
 _LAYER_ORDER = {"fact": 0, "short_term": 1, "note": 2, "raw": 3, "topic": 4}
@@ -233,7 +243,7 @@ def _line(p: Piece, header_day: str | None) -> str:
             stamp = f"({_human_day(dt)}) "
         # Deep recall may show a long turn as its excerpt (wake/excerpt.py); fast never does.
         text = p.extra.get("excerpt") or r.text
-        return f"{role_label(r.role)}: {mark}{stamp}{neutral(text)}{_stale_mark(p)}"
+        return f"{role_label(r.role)}: {mark}{stamp}{neutral(text)}{_stale_mark(p)}{_ends_mark(p)}"
     if r.layer == "fact" and not r.flags and not _quoted(r):
         line = f"- {neutral(r.text)}"
         if r.valid_from and r.valid_to:
@@ -254,6 +264,11 @@ def _stale_mark(p: Piece) -> str:
         return ""
     partly = "partly " if stale[1].endswith("~partly") else ""
     return f" ({partly}no longer current since {stale[1][:10]})"
+
+
+def _ends_mark(p: Piece) -> str:
+    """The visible mark of a turn that ended values: " (Lidl: no longer current since …)"."""
+    return "".join(f" ({neutral(v)}: no longer current since {s[:10]})" for v, s in p.ends())
 
 
 def _header_day(first: Piece) -> str | None:

@@ -47,6 +47,8 @@ class Pool:
     stale: dict[str, tuple[str | None, str]] | None = None  # see _stale_turn_ids
     #: the user's claims map (wake/claims_stale.py), set by recall before scoring
     claims: dict[str, SlotHistory] | None = None
+    #: per turn id, the values it ended (wake/ends_marks.py), computed on demand
+    ends: dict[str, tuple[tuple[str, str], ...]] | None = None
 
 
 _fresh_vectors: dict[tuple[str, str], F32] = {}

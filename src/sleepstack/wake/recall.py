@@ -42,6 +42,7 @@ from ..adapters.embed import is_loaded
 from ..errors import SleepstackError, UsageError
 from ..index.lexical import STOPWORDS, raw_words
 from ..index.reader import Generation, IndexUnavailable
+from ..index.rows import Row
 from ..index.shard_reader import open_for_recall, with_topics
 from ..index.vectors import F32, get_embedder
 from ..store import Store
@@ -50,6 +51,7 @@ from .budget import LatencyBudget
 from .cache import memory_state, results_cache
 from .claims_stale import claims_for, stale_by_claims
 from .context import Context, Piece, count_tokens, pack, render
+from .ends_marks import ended_in_turns
 from .pool import Pool, file_pool, fresh_lexical, indexed_pool
 from .route import Route, route
 from .settings import DEFAULT_CONFIG, RecallConfig
@@ -184,6 +186,7 @@ def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
     if stale:
         # Last, so that no later boost lifts a superseded claim back up.
         for p in out:
+            _mark_ends(p.row, p.extra, pool)
             if p.row.layer == "raw" and p.row.cites and all(c in stale for c in p.row.cites):
                 p.score *= cfg.stale_factor
                 p.extra["stale"] = max((stale[c] for c in p.row.cites), key=lambda v: v[1])
@@ -249,6 +252,17 @@ def _profile(pool: Pool, pieces: list[Piece]) -> list[Piece]:
 
 #: appended to the "since" of a turn that also states something still current
 _PARTLY = "~partly"
+
+
+def _mark_ends(row: Row, extra: dict[str, object], pool: Pool) -> None:
+    """The values a removal turn ended, for its mark (wake/ends_marks.py)."""
+    if row.layer != "raw" or not row.cites:
+        return
+    if pool.ends is None:
+        pool.ends = ended_in_turns(pool.claims or {}, pool.rows)
+    got = pool.ends.get(row.cites[0]) if pool.ends else None
+    if got:
+        extra["ends"] = got
 
 
 def _stale_of(pool: Pool) -> dict[str, tuple[str | None, str]]:
@@ -333,6 +347,8 @@ def _neighbour_fn(pool: Pool, past: bool = False) -> Callable[[Piece], list[Piec
                 extra: dict[str, object] = {"pos": ids[jj], "session_start": start_of(sess)}
                 if row.cites and all(c in stale for c in row.cites):
                     extra["stale"] = max((stale[c] for c in row.cites), key=lambda v: v[1])
+                elif stale:
+                    _mark_ends(row, extra, pool)
                 out.append(Piece(row, 0.0, extra=extra))
         return out
 

@@ -49,6 +49,7 @@ from .classify import (
     semantic,
     untie,
 )
+from .conamed import Said, co_named
 from .detect import Clause, disclosures, strip_foreign_text
 from .ends import by_frames, held_named, idiom_endings_after, merge_endings
 from .fresh import LOW_FLOOR, fresh_value, with_fresh
@@ -66,6 +67,7 @@ from .held import (
 from .hobbies import hobbies
 from .parts import clause_parts
 from .pick import RELATION, pick
+from .remarks import weak_mention
 from .settle import left_behind, mentions, settle
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
@@ -278,6 +280,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     # of their conversation so far.
     spoken: dict[tuple[str, str], set[str]] = {}
     unread: list[tuple[int, Claim]] = []  # (turn index, mention)
+    said: list[Said] = []  # the speakers' own clauses, for .conamed
     # ... and the value each single-valued slot of theirs holds so far
     held: dict[tuple[str, str], dict[str, str]] = {}
     # ... and the single-valued slot whose value they just ended, if their next
@@ -313,6 +316,14 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         for c in cl:
             rk = known.get(c.text, [])
             assert s is not None
+            said.append(Said(ti, t, s, c.text, frozenset(
+                sl.name for sl, _ in rk + others.get(c.text, []) + faint.get(c.text, [])),
+                third_party(c.text)))
+            # A remark with no first person clearly about a slot: its history, if
+            # a later claim gives the slot another value (.remarks).
+            wm = weak_mention(t, s, c, rk, others.get(c.text, []) + faint.get(c.text, []), mine) \
+                if c.weak and not _OPINION.search(c.text) and not _FEELING.search(c.text) \
+                else None
             framed = idiom_endings_after(c.text, rk, hv, before) \
                 if hv and not third_party(c.text) else []
             before = held_named(c.text, hv)
@@ -343,6 +354,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 rk = cont or [(sl, sc) for sl, sc in rk[:1]
                               if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR]
                 if (not rk and not fr) or _OPINION.search(c.text):
+                    if wm is not None:
+                        unread.append((len(out), wm))
                     continue
             nr = named_relation(c.text)  # "my husband Gareth says hi", unless it ends there
             if nr and max(ending.get(c.text, 0.0), breakup.get(c.text, 0.0)) < END_MARGIN:
@@ -414,6 +427,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             if not picks:
                 m = _GONE.match(c.text)
                 if c.weak and not m:
+                    if wm is not None:
+                        unread.append((len(out), wm))
                     continue
                 if m:
                     got.append(Claim(t, s, OTHER, m["v"], True, c.text, 0.0))
@@ -437,7 +452,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         hold(hv, out[-1])
         for attr, v in ruled[ti] if ruled else ():
             hold_ruled(hv, slot_by_attribute(attr), v)
-    return mentions(out, unread)
+    return co_named(mentions(out, unread), said, holds)
 
 
 def _article(title: str) -> str:

@@ -23,7 +23,7 @@ from functools import lru_cache
 from ...adapters.embed.minilm import vocabulary_words
 from ...errors import EmbedderError
 
-__all__ = ["lower_org"]
+__all__ = ["lower_org", "rare_word"]
 
 
 # Closed classes: what follows "at/for" and is never a company.
@@ -69,6 +69,11 @@ def _rare(word: str) -> bool:
     # only as a whole: it is a verb form, no name.
     return bool(vocab) and w.isalpha() and len(w) >= 3 and w not in vocab \
         and not re.search(r"(?:ing|ed|ly)$", w)
+
+
+def rare_word(word: str) -> bool:
+    """Whether *word* is no ordinary English word (or has a name's shape): a name typed low."""
+    return _rare(word)
 
 
 def lower_org(clause: str) -> list[tuple[int, int, str]]:
