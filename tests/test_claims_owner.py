@@ -58,6 +58,17 @@ THIRD_PARTY = [
      "about it", "vehicle", "Skoda Octavia", "Volvo XC60"),
     ("I'm learning Italian.", "my girlfriend started learning Korean for her job",
      "learning_language", "Italian", "Korean"),
+    ("I'm learning Greek.", "on tuesdays I tutor my neighbours son, I help him with his "
+     "French homework", "learning_language", "Greek", "French"),
+    ("My email is mo@lark.net.", "I am saving here the email of my dentist: "
+     "frontdesk@smilebright.com, is for appointments", "email", "mo@lark.net",
+     "frontdesk@smilebright.com"),
+    ("I live in Tampere.", "Big news from my sister. She and her husband bought a house in "
+     "Turku!", "lives_in", "Tampere", "Turku"),
+    ("I'm learning Japanese.", "my son is doing Spanish at school and he already corrects me "
+     "lol", "learning_language", "Japanese", "Spanish"),
+    ("I drive a Kia Ceed.", "I'm borrowing my brother's Audi A4 this week, mine is at the "
+     "garage", "vehicle", "Kia Ceed", "Audi A4"),
 ]
 
 

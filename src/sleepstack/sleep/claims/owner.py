@@ -248,9 +248,11 @@ def _owner_at(text: str, pos: int, start: int, kind: str, depth: int = 0) -> Own
             i -= 1
             continue
         break
-    before = [t[0].casefold() for t in toks[max(0, i - 2): i] if t[1] >= start]
-    subject_np = i < 0 or toks[i][1] < start or all(
-        b in _OPENERS for b in before[-2:]) or not before
+    # What precedes the phrase (its determiner excluded): only openers, it is the subject.
+    k = i - 1 if det else i
+    before = [t[0].casefold() for t in toks[max(0, k - 1): k + 1] if t[1] >= start] \
+        if k >= 0 else []
+    subject_np = not before or all(b in _OPENERS for b in before)
     if np and np[0].casefold() in ("name", "names") and (det in _OTHER_DET or (
             len(np) > 1 and _possessive(np[1]))):
         # "her name is …", "my sister's name is …": the value names the possessor.
@@ -272,9 +274,14 @@ def _owner_at(text: str, pos: int, start: int, kind: str, depth: int = 0) -> Own
     elif det in _OTHER_DET:
         decided = OTHER
     elif det in _OWN_DET:
-        # "my boss Tuomas", "my number is …": the speaker's; "my sister in Leeds": hers.
-        decided = OTHER if head and _person(head) and not identity else SELF
-    if decided is not None and (kind in _INTRINSIC or subject_np or (
+        # "my boss Tuomas", "my number is …": the speaker's; "my sister in Leeds": hers;
+        # "the email of my dentist: …": the dentist's.
+        of = i >= 1 and toks[i - 1][0].casefold() == "of" and toks[i - 1][1] >= start
+        decided = OTHER if head and _person(head) and (not identity or of) else SELF
+    # The possessor decides for a property ("his landline"), for what it possesses
+    # directly ("her English", "his Golf"), for the subject, and for a person's name;
+    # a place of an object's thing is the subject's ("I moved into her flat in …").
+    if decided is not None and (kind in _INTRINSIC or subject_np or not np or (
             head and _person(head) and identity)):
         return decided
     got = _subject_owner(toks, i + 1 if i >= 0 else 0, start, text)
