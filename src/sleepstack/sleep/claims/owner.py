@@ -278,6 +278,10 @@ def _owner_at(text: str, pos: int, start: int, kind: str, depth: int = 0) -> Own
         # "the email of my dentist: …": the dentist's.
         of = i >= 1 and toks[i - 1][0].casefold() == "of" and toks[i - 1][1] >= start
         decided = OTHER if head and _person(head) and (not identity or of) else SELF
+    if decided is OTHER and kind == "person" and head and not _person(head) and identity:
+        # "Her successor, Bram, is my manager now": a name said as someone's non-relation
+        # ("successor", "replacement") is who the rest of the clause says it is.
+        decided = None
     # The possessor decides for a property ("his landline"), for what it possesses
     # directly ("her English", "his Golf"), for the subject, and for a person's name;
     # a place of an object's thing is the subject's ("I moved into her flat in …").
