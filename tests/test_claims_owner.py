@@ -100,6 +100,7 @@ ALONE = [
     ("Rex went to live with my grandparents on their farm, he loves it there",
      "family", "Rex"),
     ("my boss's boss Cornelius is visiting the office tomorrow", "manager", "Cornelius"),
+    ("my neighbour got a kitten and named her Clover, so cute", "has_pet", "Clover"),
 ]
 
 
@@ -120,6 +121,7 @@ MINE = [
     ("My wife and I moved to Porto in January.", "lives_in", "Porto"),
     ("we adopted a cat called Pistachio last weekend", "has_pet", "Pistachio"),
     ("We got a puppy on Saturday, he's called Biscuit.", "has_pet", "Biscuit"),
+    ("we adopted a rescue greyhound on sunday, named her Pepper", "has_pet", "Pepper"),
     ("my number is 0151 496 0123, my brother's is 0151 496 0456", "phone", "0151 496 0123"),
     ("my partner Sam and I just signed for a flat in Ghent", "partner", "Sam"),
     ("my brother lives in Paris but I live in Lyon", "lives_in", "Lyon"),

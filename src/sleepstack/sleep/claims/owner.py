@@ -151,12 +151,13 @@ def _sentence_start(text: str, at: int) -> int:
 
 
 def _pronoun_owner(toks: list[tuple[str, int]], i: int, text: str, depth: int,
-                   identity: bool = False) -> Owner:
+                   identity: bool = False) -> Owner | None:
     """Whose a pronoun at token *i* is: the nearest person or animal named before it.
 
     A person is a third party, unless the value is that person's *identity* ("I'm
     seeing someone new, her name is …"): then whoever the person is to, by the
     person's own phrase. An animal is whoever its phrase says ("we got a puppy, he's …").
+    An identity with no one named before it: None (the clause's subject decides).
     """
     they = toks[i][0].casefold().startswith(("they", "their", "them"))
     for j in range(i - 1, -1, -1):
@@ -168,6 +169,8 @@ def _pronoun_owner(toks: list[tuple[str, int]], i: int, text: str, depth: int,
                 got = _owner_at(text, at, _sentence_start(text, at), "", depth + 1)
                 return got or SELF
             return OTHER
+    if identity:
+        return None
     return OTHER if not they else SELF
 
 
@@ -226,12 +229,17 @@ def _owner_at(text: str, pos: int, start: int, kind: str, depth: int = 0) -> Own
     while i >= 0 and toks[i][1] >= start and len(np) < 5:
         w = toks[i][0]
         lw = w.casefold()
+        if lw == "her" and not np and i >= 1 and _verbish(toks[i - 1][0]):
+            # "named her Fig", "called her Nala": "her" is the object, the value its name
+            return _pronoun_owner(toks, i, text, depth, True) or _subject_owner(
+                toks, i, start, text)
         if lw in _DET:
             det = lw
             break
         if lw in _PRONOUN_SUBJ and not np:
             # "she's called Mochi", "he is Tom": the pronoun's person or animal is named
-            return _pronoun_owner(toks, i, text, depth, identity)
+            return _pronoun_owner(toks, i, text, depth, identity) or _subject_owner(
+                toks, i, start, text)
         if _possessive(w) or (not np and (lw.isalpha() or "-" in lw) and not _verbish(w) \
                 and lw not in _PREPS and lw not in _SELF_SUBJ | _SELF_OBJ \
                 and lw not in _OPENERS):
@@ -257,7 +265,8 @@ def _owner_at(text: str, pos: int, start: int, kind: str, depth: int = 0) -> Own
             len(np) > 1 and _possessive(np[1]))):
         # "her name is …", "my sister's name is …": the value names the possessor.
         if len(np) == 1:
-            return _pronoun_owner(toks, i, text, depth, identity)
+            return _pronoun_owner(toks, i, text, depth, identity) or _subject_owner(
+                toks, i, start, text)
         np = [_bare(np[1]), *np[2:]]
     head = np[0] if np else ""
     poss = next((w for w in np if _possessive(w)), None)
