@@ -126,6 +126,7 @@ MINE = [
     ("my partner Sam and I just signed for a flat in Ghent", "partner", "Sam"),
     ("my brother lives in Paris but I live in Lyon", "lives_in", "Lyon"),
     ("Ezra and I broke up. I'm seeing someone new, her name is Noor.", "partner", "Noor"),
+    ("met a lovely guy at a wedding, we're dating now, his name's Idris", "partner", "Idris"),
     ("My sister's name is Valentina.", "family", "Valentina"),
     ("my girlfriend Amara and I are going to Kyoto in April", "partner", "Amara"),
     ("My dad's in Lagos, I just started a job at Flutterwave", "works_at", "Flutterwave"),

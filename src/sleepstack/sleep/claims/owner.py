@@ -93,7 +93,14 @@ _NUMBER = re.compile(r"[\d(+][\d ().+-]*")
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
-    return [(m.group(0), m.start()) for m in _TOKEN.finditer(text)]
+    out: list[tuple[str, int]] = []
+    for m in _TOKEN.finditer(text):
+        w = m.group(0)
+        if re.fullmatch(r"(?i)names?['’]s", w):  # "her name's Zoe": a copula, no possessor
+            out += [(w[:-2], m.start()), (w[-2:], m.start() + len(w) - 2)]
+        else:
+            out.append((w, m.start()))
+    return out
 
 
 def _bare(word: str) -> str:
