@@ -132,6 +132,7 @@ MINE = [
     ("My dad's in Lagos, I just started a job at Flutterwave", "works_at", "Flutterwave"),
     ("i work at Ocado now, my cousin got me the interview", "works_at", "Ocado"),
     ("my cell is (312) 555-0147", "phone", "(312) 555-0147"),
+    ("Our CI runs on Drone since the migration", "uses_ci", "Drone"),
     ("I have a boyfriend now, his name is Tobias", "partner", "Tobias"),
     ("My boss wants me to fly to Oslo in March for the client demo", "next_trip", "Oslo"),
 ]

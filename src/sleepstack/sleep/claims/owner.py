@@ -118,8 +118,9 @@ def _person(word: str) -> bool:
 
 
 def _name(word: str, first: bool) -> bool:
-    return word[:1].isupper() and not first and word.casefold() not in _SELF_SUBJ \
-        and _bare(word) not in _DET
+    """Whether *word* can be a person's name (capitalised, not an acronym like "CI")."""
+    return word[:1].isupper() and not word.isupper() and not first \
+        and word.casefold() not in _SELF_SUBJ and _bare(word) not in _DET
 
 
 def _verbish(word: str) -> bool:
@@ -209,6 +210,8 @@ def _subject_owner(toks: list[tuple[str, int]], end: int, start: int, text: str)
                         and toks[j][0] not in _PREPS and toks[j][0].casefold() not in _OPENERS
                         and toks[j][0].casefold() not in _SELF_SUBJ)):
                 j -= 1
+            if not _person(w) and j + 1 < i and toks[j + 1][0].casefold() in _OWN_DET:
+                continue  # "our Jenkins runs on …", "my Golf": the speaker's thing
             governed = j >= 0 and toks[j][1] >= start and (
                 toks[j][0].casefold() in _PREPS or _verbish(toks[j][0]))
             # "I'm helping my brother move to …": a governed person with a bare verb after it
