@@ -65,6 +65,7 @@ from .held import (
     unheld,
 )
 from .hobbies import hobbies
+from .owner import owned_picks
 from .parts import clause_parts
 from .pick import RELATION, pick
 from .remarks import weak_mention
@@ -133,6 +134,8 @@ _NO_S_WORDS = (
     "wrote never always also just still really often usually already "
 )
 _NO_S = frozenset(_NO_S_WORDS.split())
+# The speaker as an object of someone else's clause: only then may it hold a value of theirs.
+_AS_OBJECT = re.compile(r"\b(?:me|us)\b", re.I)
 
 
 #: the opening of a mention's fact sentence (see :func:`.settle.mentions`)
@@ -360,8 +363,10 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             nr = named_relation(c.text)  # "my husband Gareth says hi", unless it ends there
             if nr and max(ending.get(c.text, 0.0), breakup.get(c.text, 0.0)) < END_MARGIN:
                 got.append(Claim(t, s, nr[0], nr[1], False, c.text, 0.5))
-            if third_party(c.text):
-                # "My sister moved to Bristol": someone else's news, not the speaker's slot.
+            theirs = third_party(c.text)
+            if theirs and not _AS_OBJECT.search(c.text):
+                # "My sister moved to Bristol": someone else's news, not the speaker's slot
+                # (unless the speaker is in it: "my mum helped me move to …", read by .owner).
                 continue
             cparts = parts.get(c.text, ())
             whole = ending.get(c.text, 0.0) >= END_MARGIN
@@ -415,6 +420,13 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 picks = [(_LIKES, v, False, lk[0]) for v in hobbies(c.text)]
             # Someone else's values out, a couple's breakup in (.whose).
             picks = whose_picks(c.text, c.sentence, picks, breakup.get(c.text), hv)
+            if picks:
+                # Each value's owner by the clause's structure (.owner): "my roommate
+                # Jen's number", "she's engaged to …" give the speaker nothing.
+                mine_only = owned_picks(c.text, t.text[: t.text.find(c.text)], picks, theirs)
+                if not mine_only:
+                    continue
+                picks = mine_only
             if picks:
                 prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
             if not picks and not c.weak and rk and rk[0][1] >= MENTION_FLOOR \

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from .detect import Clause
+from .owner import unpossessed
 from .parts import governed
 from .taxonomy import Slot, slot_by_name
 from .values import SPECIES, is_removal, read_value
@@ -64,8 +65,9 @@ def read_slot(slot: Slot, score: float, text: str, ended: bool = False,
     """
     cue = RELATION.get(slot.name)
     # The role may be stated anywhere in the sentence ("Met Alex in June and we're
-    # officially together"), not only in the clause that names the person.
-    if cue is not None and not cue.search(sentence or text):
+    # officially together"), not only in the clause that names the person; a relation
+    # that only owns a thing ("went to my parents' farm") states no role (.owner).
+    if cue is not None and not cue.search(unpossessed(sentence or text)):
         return []
     r = read_value(slot.kind, text)
     if not r.new and not r.old:

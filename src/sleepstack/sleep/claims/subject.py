@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["third_party"]
+__all__ = ["is_person", "is_relation", "third_party"]
 
 # People (and groups of people) a speaker talks about.
 _PERSON = (
@@ -75,6 +75,11 @@ _IS = re.compile(r"^(?:in|at|on|near|by|off|out|up|down|over|now|still|just|not|
                  r"been|got|gone|finally|actually|officially|also|really|here|there|back|"
                  r"currently|called|named)\b", re.I)
 _FIRST = re.compile(r"\b(?:I|I'm|I've|me|my|we|we're|our|us)\b", re.I)
+
+
+def is_relation(noun: str) -> bool:
+    """Whether *noun* is one of the closed class of people by relation ("sister", "boss")."""
+    return bool(_PERSON_RX.match(noun))
 
 
 def is_person(noun: str) -> bool:

@@ -408,7 +408,8 @@ def _vehicle(clause: str) -> Reading:
 
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_PHONE = re.compile(r"(?<![\w@])\+?\d[\d ().-]{5,}\d(?![\w@])")
+# An area code in brackets is part of the number: "(503) 555-0162".
+_PHONE = re.compile(r"(?<![\w@])(?:\+?\(\d{1,5}\)[ .-]?)?\+?\d[\d ().-]{5,}\d(?![\w@])")
 
 
 def _regex(clause: str, rx: re.Pattern[str]) -> Reading:
