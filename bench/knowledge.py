@@ -23,12 +23,13 @@ value before the verb, passive voice, negations, corrections, changed plans, upd
 buried in a request about something else, roommates/siblings/exes/bosses as distractors
 (a tuning split since round 10); ``val8`` = ``bench/data/knowledge_val8.jsonl``, a fresh
 held-out chat-register set (round 9), a tuning split since round 10; ``val9`` =
-``bench/data/knowledge_val9.jsonl``, written in round 10 before that round's changes by someone who never read ``src/``, measured
-only at its start and end: rambling multi-topic turns, updates inside requests, formal, terse
-and dictated registers, code-switching, indirect removals, corrections, third parties
-beside the user's own fact; ``val10`` = ``bench/data/knowledge_val10.jsonl``, written the
-same way by another writer: five everyday voices, updates as side remarks, corrections,
-indirect removals, family/colleagues as distractors)
+``bench/data/knowledge_val9.jsonl``, written in round 10 before that round's changes by
+someone who never read ``src/``, measured only at its start and end: rambling multi-topic
+turns, updates inside requests, formal, terse and dictated registers, code-switching,
+indirect removals, corrections, third parties beside the user's own fact; ``val10`` =
+``bench/data/knowledge_val10.jsonl``, written the same way by another writer: five everyday
+voices, updates as side remarks, corrections, indirect removals, family/colleagues as
+distractors)
 it prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
