@@ -166,7 +166,7 @@ class Span:
     text: str
     start: int
     end: int
-    prob: float  # the lowest probability of the class among its words
+    prob: float  # the mean probability of the class over its words
 
 
 def tag_words(texts: Sequence[str], embedder: Any,
@@ -177,11 +177,12 @@ def tag_words(texts: Sequence[str], embedder: Any,
     it every text gets no words.
     """
     states = getattr(embedder, "token_states", None)
-    if states is None or not texts:
+    got = states(list(texts)) if states is not None and texts else None
+    if got is None:  # an embedder without token states (or a wrapper of one)
         return [([], np.zeros((0, len(CLASSES)), dtype=np.float32)) for _ in texts]
     m = model or load_model()
     out: list[tuple[list[tuple[int, int]], F32]] = []
-    for text, ts in zip(texts, states(list(texts)), strict=True):
+    for text, ts in zip(texts, got, strict=True):
         spans = word_spans(text)
         if not spans:
             out.append(([], np.zeros((0, len(CLASSES)), dtype=np.float32)))
@@ -207,7 +208,7 @@ def tag_spans(text: str, spans: Sequence[tuple[int, int]], probs: F32,
             words.pop(0)
         if words:
             a, b = spans[words[0]][0], spans[words[-1]][1]
-            p = float(min(probs[i, CLASSES.index(label)] for i in words))
+            p = float(np.mean([probs[i, CLASSES.index(label)] for i in words]))
             out.append(Span(label, text[a:b], a, b, p))
 
     for i in range(len(spans)):
