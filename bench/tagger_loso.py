@@ -43,12 +43,17 @@ def _off() -> tagger.TagModel:
     return tagger.TagModel(m.mean, m.scale, np.zeros_like(m.w), b, {"off": True})
 
 
+def _floor(text: str, default: float | None) -> float | None:
+    return None if text == "x" else float(text) if text else default
+
+
 def main() -> None:
     """Run the benchmark per split and mode; print one table."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--split", default="val7,val8")
     ap.add_argument("--cycles", type=int, default=1)
-    ap.add_argument("--modes", default="off,loso")
+    ap.add_argument("--modes", default="off,loso",
+                    help="off, loso, shipped; each optionally @FILL/VETO/END floors (x: off)")
     ap.add_argument("--show-misses", action="store_true")
     args = ap.parse_args()
     modes = args.modes.split(",")
@@ -57,14 +62,16 @@ def main() -> None:
     if any(m.startswith("loso") for m in modes):
         feats = train.featurise(train.dataset(train.TRAIN_SPLITS))
     rows = []
-    default_floor, default_veto = learned.FILL_FLOOR, learned.VETO_FLOOR
+    defaults = (learned.FILL_FLOOR, learned.VETO_FLOOR, learned.END_FLOOR)
     for split in splits:
         for mode in modes:
-            # "loso@0.5" sets the fill-in floor, "loso@0.6v0.8" the veto floor too
+            # "loso@0.5/x/0.8": the fill-in, veto and ended floors ("x": that use off)
             mode, _, floors = mode.partition("@")
-            fill, _, veto = floors.partition("v")
-            learned.FILL_FLOOR = float(fill) if fill else default_floor
-            learned.VETO_FLOOR = float(veto) if veto else default_veto
+            fill, veto, end = ([*floors.split("/"), "", "", ""] if floors else ["", "", ""])[:3]
+            learned.FILL_FLOOR = _floor(fill, defaults[0])
+            learned.VETO_FLOOR = _floor(veto, defaults[1])
+            learned.END_FLOOR = _floor(end, defaults[2])
+            label = f"{mode} {learned.FILL_FLOOR}/{learned.VETO_FLOOR}/{learned.END_FLOOR}"
             if mode == "off":
                 model = _off()
             elif mode == "shipped":
@@ -80,11 +87,11 @@ def main() -> None:
                 got = knowledge.run(150, "local:all-MiniLM-L6-v2", split, args.show_misses,
                                     cycles=args.cycles)
             if args.show_misses:
-                print(f"===== {split} {mode} cycles={args.cycles}")
+                print(f"===== {split} {label} cycles={args.cycles}")
                 print("\n".join(ln for ln in buf.getvalue().splitlines()
                                  if not ln.startswith("|")))
             s = got[split]
-            rows.append([split, args.cycles, f"{mode} ({learned.FILL_FLOOR}/{learned.VETO_FLOOR})",
+            rows.append([split, args.cycles, label,
                          s["n"], f"{s['current']:.0%}", f"{s['stale_unmarked']:.0%}",
                          f"{s['facts']:.0%}"])
             print(rows[-1], flush=True)

@@ -47,12 +47,13 @@ from .values import NAME_KINDS
 __all__ = ["END_FLOOR", "FILL_FLOOR", "VETO_FLOOR", "learned_values"]
 
 #: a ``current`` span needs at least this probability (every word) to fill a held slot
-FILL_FLOOR = 0.6
-#: an ``ended`` span needs at least this to close a held value
-END_FLOOR = 0.8
+FILL_FLOOR: float | None = 0.5
+#: an ``ended`` span needs at least this to close a held value (None: never)
+END_FLOOR: float | None = 0.8
 #: a new value a phrase reader read in a held slot is dropped when the tagger reads all its
 #: words as neither with at least this mean probability (None: never)
 VETO_FLOOR: float | None = None
+#: (the floors are module settings so that bench/tagger_loso.py can measure each use apart)
 #: a value span longer than this is a phrase, not a value
 _MAX_WORDS = 4
 # Slots whose readers are precise on their own (a date, an address, a number, a closed
@@ -71,9 +72,9 @@ def learned_values(turn: Turn, subject: str, clauses: Sequence[Clause], got: lis
     own = [c for c in clauses if not third_party(c.text)]
     if not own or not held:
         return got
-    fill = _fill_slots(own, got, held, slots_of)
+    fill = _fill_slots(own, got, held, slots_of) if FILL_FLOOR is not None else {}
     named = [(n, v) for n, vs in held.items() for v in vs
-             if any(names_value(c.text, v) for c in own)]
+             if END_FLOOR is not None and any(names_value(c.text, v) for c in own)]
     vetoable = [c for c in got if VETO_FLOOR is not None and _changes(c, held)]
     if not fill and not named and not vetoable:
         return got  # nothing the tagger could change: no second pass through the model
@@ -82,7 +83,7 @@ def learned_values(turn: Turn, subject: str, clauses: Sequence[Clause], got: lis
         dropped = [c for c in vetoable if _neither(turn.text, c.value, spans, probs)]
         if dropped:
             got = [c for c in got if c not in dropped]
-            fill = _fill_slots(own, got, held, slots_of)
+            fill = _fill_slots(own, got, held, slots_of) if FILL_FLOOR is not None else {}
     tagged = tag_spans(turn.text, spans, probs)
     out = _filled(turn, subject, own, tagged, fill, held, slots_of)
     out += _ended(turn, subject, own, tagged, named, got)
@@ -110,7 +111,10 @@ def _neither(text: str, value: str, spans: Sequence[tuple[int, int]], probs: Any
 def _fill_slots(own: Sequence[Clause], got: Sequence[Claim], held: HeldValues,
                 slots_of: Mapping[str, Sequence[tuple[Slot, float]]]) -> dict[str, float]:
     """The held single-valued slots this turn is about with no new value read: name -> score."""
-    read = {c.slot.name for c in got if not c.removal and not c.mention}
+    # (a claim that restates the held value reads nothing new: "the Fiesta went to my nephew")
+    read = {c.slot.name for c in got if not c.removal and not c.mention
+            and not any(names_value(c.value, v) or names_value(v, c.value)
+                        for v in held.get(c.slot.name, ()))}
     out: dict[str, float] = {}
     for name, vals in held.items():
         slot = slot_by_name(name)
@@ -137,7 +141,8 @@ def _filled(turn: Turn, subject: str, own: Sequence[Clause], tagged: Sequence[Sp
     every = [v for vs in held.values() for v in vs]
     best: tuple[float, Claim] | None = None
     for sp in tagged:
-        if sp.label != "current" or sp.prob < FILL_FLOOR or len(sp.text.split()) > _MAX_WORDS:
+        if sp.label != "current" or FILL_FLOOR is None or sp.prob < FILL_FLOOR \
+                or len(sp.text.split()) > _MAX_WORDS:
             continue
         if any(names_value(sp.text, v) or names_value(v, sp.text) for v in every):
             continue  # a value the speaker already holds is no new value
@@ -171,7 +176,7 @@ def _ended(turn: Turn, subject: str, own: Sequence[Clause], tagged: Sequence[Spa
            named: Sequence[tuple[str, str]], got: Sequence[Claim]) -> list[Claim]:
     out: list[Claim] = []
     for sp in tagged:
-        if sp.label != "ended" or sp.prob < END_FLOOR:
+        if sp.label != "ended" or END_FLOOR is None or sp.prob < END_FLOOR:
             continue
         c = _clause_of(sp, own)
         if c is None:
