@@ -426,8 +426,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
         if s is not None and hv and embedder is not None:  # what the readers missed (.learned)
             got = learned_values(t, s, cl, got, hv, {c.text: [
-                *known.get(c.text, []), *others.get(c.text, []), *faint.get(c.text, [])]
-                for c in cl}, embedder)
+                *known.get(c.text, []), *others.get(c.text, [])] for c in cl}, embedder)
         got = left_behind(unheld(one_each(got), hv), held.setdefault((t.user, s or ""), {}))
         slotted = [c for c in got if c.slot is not OTHER and not c.mention]
         if slotted:
