@@ -85,7 +85,11 @@ def learned_values(turn: Turn, subject: str, clauses: Sequence[Clause], got: lis
             got = [c for c in got if c not in dropped]
             fill = _fill_slots(own, got, held, slots_of) if FILL_FLOOR is not None else {}
     tagged = tag_spans(turn.text, spans, probs)
-    out = _filled(turn, subject, own, tagged, fill, held, slots_of)
+    # a value the readers took for another slot of this turn is that slot's ("I work at Zalando"
+    # after "I live in Boston" is no new home)
+    taken = {v: [c.value] for v, c in enumerate(got)}
+    out = _filled(turn, subject, own, tagged, fill, {**held, **{str(k): v for k, v in
+                                                               taken.items()}}, slots_of)
     out += _ended(turn, subject, own, tagged, named, got)
     return got + out
 
