@@ -31,6 +31,7 @@ turn), so a cycle's cost grows with the number of changes, not of turns.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -49,7 +50,7 @@ __all__ = ["END_FLOOR", "FILL_FLOOR", "VETO_FLOOR", "learned_values"]
 #: a ``current`` span needs at least this probability (every word) to fill a held slot
 FILL_FLOOR: float | None = 0.5
 #: an ``ended`` span needs at least this to close a held value (None: never)
-END_FLOOR: float | None = 0.8
+END_FLOOR: float | None = None
 #: a new value a phrase reader read in a held slot is dropped when the tagger reads all its
 #: words as neither with at least this mean probability (None: never)
 VETO_FLOOR: float | None = None
@@ -76,9 +77,10 @@ def learned_values(turn: Turn, subject: str, clauses: Sequence[Clause], got: lis
     named = [(n, v) for n, vs in held.items() for v in vs
              if END_FLOOR is not None and any(names_value(c.text, v) for c in own)]
     vetoable = [c for c in got if VETO_FLOOR is not None and _changes(c, held)]
+    fill = {n: sc for n, sc in fill.items() if _may_fill(n, own, held, got)}
     if not fill and not named and not vetoable:
         return got  # nothing the tagger could change: no second pass through the model
-    ((spans, probs),) = tag_words([turn.text], embedder)
+    spans, probs = _tagged(turn.text, embedder)
     if vetoable:
         dropped = [c for c in vetoable if _neither(turn.text, c.value, spans, probs)]
         if dropped:
@@ -92,6 +94,46 @@ def learned_values(turn: Turn, subject: str, clauses: Sequence[Clause], got: lis
                                                                taken.items()}}, slots_of)
     out += _ended(turn, subject, own, tagged, named, got)
     return got + out
+
+
+_NAME_SHAPED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z0-9][\w&.+-]*")
+
+
+#: texts already tagged in this process: a cycle meets the same restatement many times
+_TAGGED: dict[str, tuple[list[tuple[int, int]], Any]] = {}
+_TAGGED_MAX = 4096
+
+
+def _tagged(text: str, embedder: Any) -> tuple[list[tuple[int, int]], Any]:
+    """The words of *text* and their class probabilities, tagged once per process."""
+    hit = _TAGGED.get(text)
+    if hit is None:
+        ((spans, probs),) = tag_words([text], embedder)
+        if getattr(embedder, "token_states", None) is None:
+            return spans, probs  # no model behind it: nothing worth remembering
+        if len(_TAGGED) >= _TAGGED_MAX:
+            _TAGGED.clear()
+        hit = _TAGGED[text] = (spans, probs)
+    return hit
+
+
+def _may_fill(name: str, own: Sequence[Clause], held: HeldValues,
+              got: Sequence[Claim]) -> bool:
+    """Whether any clause could hold a new value of slot *name* at all (before tagging).
+
+    The tagger fills names and job titles. A name is written as one (:func:`_filled`
+    refuses the rest), so a turn with no name-shaped word besides the values the
+    speaker holds or the readers just took cannot fill a name slot: the model pass
+    (tens of ms a turn) is spent only where a value can come out of it.
+    """
+    kind = slot_by_name(name).kind
+    if kind == "title":
+        return True
+    if kind not in NAME_KINDS:
+        return False
+    vals = [v.casefold() for vs in held.values() for v in vs] + [c.value.casefold() for c in got]
+    return any(not any(m.group(0).casefold() in v for v in vals)
+               for c in own for m in _NAME_SHAPED.finditer(c.text) if m.group(0) != "I")
 
 
 def _changes(c: Claim, held: HeldValues) -> bool:
