@@ -33,7 +33,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any
 
 from ..adapters.embed import DEFAULT_EMBEDDER, Embedder, FloatMatrix, load_embedder
 from ..adapters.llm import LLM, Budget, Usage, is_none
@@ -222,11 +221,6 @@ class _LazyEmbedder:
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         """Vectors of *texts*."""
         return self._get().embed(texts)
-
-    def token_states(self, texts: Sequence[str]) -> Any:
-        """The embedder's per-token states of *texts* (None where it has none: .claims.tagger)."""
-        states = getattr(self._get(), "token_states", None)
-        return states(texts) if states is not None else None
 
 
 def _restates_a_claim(cand: _Cand, claimed: Sequence[Fact]) -> bool:

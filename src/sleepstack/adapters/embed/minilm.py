@@ -38,7 +38,6 @@ __all__ = [
     "MODEL_NAME",
     "PACKAGE",
     "MiniLMEmbedder",
-    "TokenStates",
     "find_model_dir",
     "plan_batches",
     "read_safetensors",
@@ -275,22 +274,6 @@ def plan_batches(lengths: Sequence[int], max_batch: int, slack: float = 0.25) ->
     return batches
 
 
-def _mean_pool(hidden: F32, mask: F32) -> F32:
-    """Mean of the hidden states over the attention mask, shape (batch, hidden)."""
-    summed: F32 = np.einsum("bsh,bs->bh", hidden, mask)
-    counts = np.maximum(mask.sum(axis=1, keepdims=True), np.float32(1e-9))
-    pooled: F32 = summed / counts
-    return pooled
-
-
-@dataclass(frozen=True)
-class TokenStates:
-    """One text's contextual word-piece states (see :meth:`MiniLMEmbedder.token_states`)."""
-
-    states: F32  # (pieces, hidden), [CLS] first and [SEP] last
-    offsets: tuple[tuple[int, int], ...]  # each piece's (start, end) in the text
-
-
 class MiniLMEmbedder:
     """all-MiniLM-L6-v2 (384-d) in numpy. Build it through ``load_embedder``.
 
@@ -471,39 +454,11 @@ class MiniLMEmbedder:
             for row, j in enumerate(batch):
                 tokens[row, : len(ids[j])] = ids[j]
                 mask[row, : len(ids[j])] = 1.0
-            out[batch] = _mean_pool(self._hidden(tokens, mask), mask)
+            out[batch] = self._forward(tokens, mask)
         return l2_normalize(out, source=self.name)
 
-    def token_states(self, texts: Sequence[str]) -> list[TokenStates]:
-        """Per text, the last layer's hidden state of every word piece and its character span.
-
-        The same forward pass as :meth:`embed`, before pooling: row ``i`` of
-        ``states`` is word piece ``i`` of the text ([CLS] and [SEP] included,
-        their span ``(0, 0)``); ``offsets[i]`` is its ``(start, end)`` in the text.
-        Texts longer than the model's window are truncated like in :meth:`embed`.
-        """
-        items = check_texts(texts)
-        if len(items) >= _CONTIG_BATCH:
-            self._contiguous()
-        encodings = self._tokenizer.encode_batch(items, add_special_tokens=True)
-        ids = [e.ids for e in encodings]
-        out: list[TokenStates | None] = [None] * len(items)
-        for batch in plan_batches([len(x) for x in ids], self.batch_size):
-            width = max(len(ids[j]) for j in batch)
-            tokens = np.zeros((len(batch), width), dtype=np.int64)
-            mask = np.zeros((len(batch), width), dtype=np.float32)
-            for row, j in enumerate(batch):
-                tokens[row, : len(ids[j])] = ids[j]
-                mask[row, : len(ids[j])] = 1.0
-            hidden = self._hidden(tokens, mask)
-            for row, j in enumerate(batch):
-                n = len(ids[j])
-                spans = tuple((int(a), int(b)) for a, b in encodings[j].offsets[:n])
-                out[j] = TokenStates(np.array(hidden[row, :n]), spans)
-        return [o for o in out if o is not None]
-
-    def _hidden(self, ids: I64, mask: F32) -> F32:
-        """Last hidden states for one padded batch, shape (batch, seq, hidden)."""
+    def _forward(self, ids: I64, mask: F32) -> F32:
+        """Mean-pooled last hidden states for one padded batch, shape (batch, hidden)."""
         bsz, seq = ids.shape
         h, nh, hd = self.dim, self._heads, self._head_dim
         x: F32 = self._word[ids] + self._pos[:seq] + self._type0
@@ -539,8 +494,11 @@ class MiniLMEmbedder:
             ffn += layer.b_out
             ffn += x2
             x2 = _layer_norm(ffn, layer.ln2_g, layer.ln2_b, self._eps)
-        hidden: F32 = x2.reshape(bsz, seq, h)
-        return hidden
+        hidden = x2.reshape(bsz, seq, h)
+        summed: F32 = np.einsum("bsh,bs->bh", hidden, mask)
+        counts = np.maximum(mask.sum(axis=1, keepdims=True), np.float32(1e-9))
+        pooled: F32 = summed / counts
+        return pooled
 
     def __repr__(self) -> str:
         return f"MiniLMEmbedder(name={self.name!r}, dim={self.dim}, model_dir={self.model_dir!s})"

@@ -65,7 +65,6 @@ from .held import (
     unheld,
 )
 from .hobbies import hobbies
-from .learned import learned_values
 from .owner import owned_picks
 from .parts import clause_parts
 from .pick import RELATION, pick
@@ -451,9 +450,6 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
-        if s is not None and hv and embedder is not None:  # what the readers missed (.learned)
-            got = learned_values(t, s, cl, got, hv, {c.text: [
-                *known.get(c.text, []), *others.get(c.text, [])] for c in cl}, embedder)
         got = left_behind(unheld(one_each(got), hv), held.setdefault((t.user, s or ""), {}))
         slotted = [c for c in got if c.slot is not OTHER and not c.mention]
         if slotted:
