@@ -319,20 +319,21 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         for c in cl:
             rk = known.get(c.text, [])
             assert s is not None
+            theirs = third_party(c.text)  # someone else's news ("My sister moved to Bristol")
             said.append(Said(ti, t, s, c.text, frozenset(
                 sl.name for sl, _ in rk + others.get(c.text, []) + faint.get(c.text, [])),
-                third_party(c.text)))
+                theirs))
             # A remark with no first person clearly about a slot: its history, if
             # a later claim gives the slot another value (.remarks).
             wm = weak_mention(t, s, c, rk, others.get(c.text, []) + faint.get(c.text, []), mine) \
                 if c.weak and not _OPINION.search(c.text) and not _FEELING.search(c.text) \
                 else None
             framed = idiom_endings_after(c.text, rk, hv, before) \
-                if hv and not third_party(c.text) else []
+                if hv and not theirs else []
             before = held_named(c.text, hv)
             gone = merge_endings(held_endings(
                 c.text, max(ending.get(c.text, 0.0), by_subject.get(c.text, -1.0)),
-                parts.get(c.text, ()), hv), framed) if hv and not third_party(c.text) else []
+                parts.get(c.text, ()), hv), framed) if hv and not theirs else []
             for name, v in gone:
                 prev = Claim(t, s, slot_by_name(name), v, True, c.text, END_MARGIN)
                 got.append(prev)
@@ -363,7 +364,6 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             nr = named_relation(c.text)  # "my husband Gareth says hi", unless it ends there
             if nr and max(ending.get(c.text, 0.0), breakup.get(c.text, 0.0)) < END_MARGIN:
                 got.append(Claim(t, s, nr[0], nr[1], False, c.text, 0.5))
-            theirs = third_party(c.text)
             if theirs and not _AS_OBJECT.search(c.text):
                 # "My sister moved to Bristol": someone else's news, not the speaker's slot
                 # (unless the speaker is in it: "my mum helped me move to …", read by .owner).
