@@ -423,7 +423,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             if picks:
                 # Each value's owner by the clause's structure (.owner): "my roommate
                 # Jen's number", "she's engaged to …" give the speaker nothing.
-                mine_only = owned_picks(c.text, t.text[: t.text.find(c.text)], picks, theirs)
+                mine_only = owned_picks(c.text, _said_before(t.text, c.text), picks, theirs)
                 if not mine_only:
                     continue
                 picks = mine_only
@@ -465,6 +465,18 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         for attr, v in ruled[ti] if ruled else ():
             hold_ruled(hv, slot_by_attribute(attr), v)
     return co_named(mentions(out, unread), said, holds)
+
+
+def _said_before(text: str, clause: str) -> str:
+    """What the turn said before *clause* ("" when the clause cannot be found in it).
+
+    A clause is read from the turn after standardising it ("i moved" → "I moved"),
+    so it is looked up without case; where it still is not found, nothing before
+    it is known (not the whole turn, which would offer the clause's own words and
+    what follows it as the people its pronouns point back to).
+    """
+    at = text.casefold().find(clause.casefold())
+    return text[:at] if at > 0 else ""
 
 
 def _article(title: str) -> str:
