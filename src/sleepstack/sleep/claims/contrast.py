@@ -57,27 +57,37 @@ __all__ = ["Contrast", "contrasts", "destination", "with_contrasts"]
 #: one contrast: (slot, the value left behind, the value that holds, the clause)
 Contrast = tuple[Slot, str, str, str]
 
-# Words of a negation's scope that open a clause of their own ("not sure I like X",
-# "not that we …", "not only X but Y"): the negator is not about what follows them.
-_SCOPE_STOP_WORDS = (
-    "i we you he she they it that sure only just even because if when since whether "
-    "but and or so though although"
+# What may stand between a negator and the value it negates: function words, a verb
+# in -ing, and the verbs a slot's value goes with ("wasn't the latex", "not going to
+# vancouver", "not allergic to X", "don't use Vim"). Anything else opens a scope of its
+# own ("not sure I like Berlin", "haven't told my boss Priya", "not only X but Y").
+_SCOPE_WORDS = (
+    "the a an my our to for in at on with from of about into be been being really actually "
+    "ever even still allergic use live work drive eat speak learn study code run"
 )
-_SCOPE_STOP = frozenset(_SCOPE_STOP_WORDS.split())
+_SCOPE = frozenset(_SCOPE_WORDS.split())
 _NEGATOR = re.compile(
     r"(?:\bnot|n[’']t|\bno longer|\bnever|\bnegative for|\bnothing to do with|\bno)\s+"
     r"(?P<gap>(?:[\w’'-]+\s+){0,3}?)$",
     re.I,
 )
-# An evaluation right after the value that says it is not (or no longer) the case.
+# An evaluation right after the value that says it is not the case ("… but that's wrong").
 _EVAL_AFTER = re.compile(
-    r"^[\s,]*(?:(?:is|are|was|were|'s|’s)\s+)?(?:(?:totally|actually|completely|perfectly|"
-    r"all)\s+)?(?:fine|ok|okay|clear|negative|wrong|incorrect|a mistake|a misdiagnosis|"
-    r"a false alarm|came back (?:clear|negative|fine))\b"
+    r"^[\s,]*(?:(?:is|are|was|were|'s|’s)\s+)?(?:(?:totally|actually|completely|all)\s+)?"
+    r"(?:wrong|incorrect|a mistake|a typo|a misdiagnosis|a false alarm)\b"
     r"|^[^.;!?]{0,25}?\b(?:but|and)\s+(?:that[’']?s|that is|it[’']?s|its|it is|this is)\s+"
     r"(?:wrong|incorrect|a (?:typo|mistake|misprint|error))\b",
     re.I,
 )
+# ... and for a condition (an allergy), that it is harmless: "latex is fine", "peanuts
+# came back clear", "birch pollen doesn't bother me" (a pet that "is fine" is alive).
+_HARMLESS_AFTER = re.compile(
+    r"^[\s,]*(?:(?:is|are|was|were|'s|’s)\s+)?(?:(?:totally|actually|completely|perfectly|"
+    r"all)\s+)?(?:fine|ok|okay|clear|negative|came back (?:clear|negative|fine))\b"
+    r"|^\s*(?:doesn[’']t|don[’']t|does not|do not|no longer|never)\s+(?:bother|affect|trouble)",
+    re.I,
+)
+_CONDITIONS = frozenset({"allergy"})
 # A correction frame about the value: "wrong about the X", "mistaken about X".
 _CORRECTED = re.compile(
     r"\b(?:wrong|mistaken|confused|incorrect|a mistake)\s+(?:about|on|with)\s+"
@@ -87,6 +97,7 @@ _CORRECTED = re.compile(
 # The value left in a pair: "from X to Y", "instead of X", "rather than X".
 _FROM = re.compile(r"\b(?:from|instead of|rather than)\s+(?:the\s+|my\s+|our\s+)?$", re.I)
 _TO = re.compile(r"^\s*(?:to|→|->|=>|for)\s+", re.I)
+_ARROW = re.compile(r"^\s*(?:→|->|=>)\s*")
 # "not X, it's Y" / "not X but Y": the counterpart follows.
 _THEN = re.compile(r"^[\s,;:—–-]*(?:but|it[’']?s|its|it is|rather|just|only)\b", re.I)
 # "Y, not X": the counterpart precedes.
@@ -97,12 +108,13 @@ _COPULA = re.compile(
     r"definitely|to)\s+)?(?:the\s+|an?\s+)?(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})", re.I)
 # Words that end a noun phrase, or are no value at all.
 _NP_STOP_WORDS = (
-    "i we you he she they it is are was were be been am to for of in on at by with and or but "
+    "i we you he she they it is are was were be been am to for of in on at by with from about "
+    "into than like as over under and or but "
     "so that which who what when after before because since now then too also still really "
     "the a an my our your his her their this these those not no fine ok okay clear negative "
     "wrong right worse better bad good problem issue one thing culprit true false honestly "
     "actually just only all every everything nothing something there here me us them him "
-    "reacting allergic sure going gone done over"
+    "reacting allergic sure going gone done over instead anymore either though"
 )
 _NP_STOP = frozenset(_NP_STOP_WORDS.split())
 _MONTH_WORDS = ("january february march april may june july august september october november "
@@ -154,6 +166,9 @@ def _values(slot: Slot, text: str, lower: bool) -> list[str]:
                 got = [m["v"]]
         return got
     got = list(read_value(kind, text).new)
+    if not got and kind == "allergy":  # "I'm reacting to ragweed instead"
+        got = [v for m in re.finditer(r"\breact\w*\s+to\s+(?:the\s+)?", text, re.I)
+               if (v := _np(text[m.end():]))][:1]
     if not got and kind in ("allergy", "title", "diet"):
         # the first copula whose complement is a noun phrase ("are fine, it's horses")
         got = [v for m in _COPULA.finditer(text) if (v := _np(text[m.start("v"):]))][:1]
@@ -166,17 +181,18 @@ _MOMENT = re.compile(r"^\s*(?:(?:this|next|for the|for a|for)\s+(?:weekend|week|
                      r"today|tonight|tomorrow|right now|at the moment|atm)\b", re.I)
 
 
-def _negated(clause: str, at: int, end: int) -> bool:
+def _negated(clause: str, at: int, end: int, kind: str) -> bool:
     """Whether the value at clause[at:end] is said to be left behind, by structure."""
     before, after = clause[:at], clause[end:]
     if _MOMENT.match(after):
         return False
     chunk = re.split(r"[,.;:!?()]", before)[-1] + " "
     m = _NEGATOR.search(chunk)
-    if m and not re.search(r"n[’']t\s+for\s+$", chunk, re.I) and not any(
-            w.casefold().strip("’'") in _SCOPE_STOP for w in m["gap"].split()):
+    if m and not re.search(r"n[’']t\s+for\s+$", chunk, re.I) and all(
+            w.casefold() in _SCOPE or w.casefold().endswith("ing") for w in m["gap"].split()):
         return True
-    return bool(_EVAL_AFTER.match(after) or _CORRECTED.search(before) or _FROM.search(before))
+    return bool(_EVAL_AFTER.match(after) or _CORRECTED.search(before) or _FROM.search(before)
+                or _ARROW.match(after) or (kind in _CONDITIONS and _HARMLESS_AFTER.match(after)))
 
 
 def _where(text: str, value: str, kind: str) -> tuple[int, int] | None:
@@ -195,8 +211,12 @@ def _where(text: str, value: str, kind: str) -> tuple[int, int] | None:
     m = re.search(rf"(?<![\w-]){re.escape(value)}(?:s|es)?(?![\w-])", text, re.I)
     if m:
         return m.start(), m.end()
+    words = value.split()
+    if len(words) > 1 and value.islower() and len(words[0]) >= 4 and (
+            fm := re.search(rf"(?<![\w-]){re.escape(words[0])}(?![\w-])", text, re.I)):
+        return fm.start(), fm.end()  # the modifier of a common noun: "latex" for "latex gloves"
     # a distinctive word of a name ("the Focus" for "Ford Focus")
-    for w in value.split():
+    for w in words:
         if len(w) > 2 and names_value(w, value) and (
                 wm := re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)):
             return wm.start(), wm.end()
@@ -237,7 +257,7 @@ def _counterpart(slot: Slot, clause: str, at: int, end: int, rest: str, held: He
             else None)
         if got:
             return got
-    if _FROM.search(before) and (m := _TO.match(after)):
+    if (_FROM.search(before) or _ARROW.match(after)) and (m := _TO.match(after)):
         got = _ok(_values(slot, after[m.end():], lower)[:1] or [_np(after[m.end():])])
         if got:
             return got
@@ -267,7 +287,7 @@ def contrasts(text: str, clauses: Sequence[Clause], held: HeldValues) -> list[Co
                 continue  # likes and dislikes: the phrasing rules read those
             for v in values:
                 span = _where(c.text, v, slot.kind)
-                if span is None or not _negated(c.text, *span):
+                if span is None or not _negated(c.text, *span, slot.kind):
                     continue
                 # Whose statement: the clause's, or the part after a colon that holds
                 # the value ("My daughter pointed out I'd typed it wrong: I was born …").
@@ -323,4 +343,6 @@ def destination(picks: list[tuple[Slot, str, bool, float]],
         dest = [v for v in vs if (i := clause.find(v)) > 0 and _CHANGE_TO.search(clause[:i])]
         if len(dest) == 1:
             keep[name] = dest[0]
-    return [p for p in picks if p[2] or p[0].name not in keep or p[1] == keep[p[0].name]]
+    # (a fuller name of the destination stays: "the move to GitLab … with GitLab CI")
+    return [p for p in picks if p[2] or p[0].name not in keep
+            or names_value(p[1], keep[p[0].name]) or names_value(keep[p[0].name], p[1])]
