@@ -77,6 +77,8 @@ def test_a_contrast_names_what_is_left_and_what_holds(text: str, held: dict[str,
     ("no Vienna for me, the flights are too pricey", {"trip": ["Vienna"]}),  # no counterpart
     ("is it Lisbon, not Porto?", {"trip": ["Porto"]}),
     ("I haven't told my boss Priya yet, Omar from HR knows", {"manager": ["Priya"]}),
+    # a time word is no name, even where the speaker types names in lower case
+    ("our new lead takes over my team from anneliese on monday", {"manager": ["Anneliese"]}),
 ])
 def test_no_contrast_where_the_structure_says_none(text: str,
                                                    held: dict[str, list[str]]) -> None:

@@ -120,6 +120,9 @@ _NP_STOP = frozenset(_NP_STOP_WORDS.split())
 _MONTH_WORDS = ("january february march april may june july august september october november "
                 "december")
 _MONTHS = _MONTH_WORDS.split(" ")
+# Time words: no name, even in lower case ("from anneliese on monday").
+_TIME = frozenset((_MONTH_WORDS + " monday tuesday wednesday thursday friday saturday sunday "
+                   "today tomorrow tonight weekend week month year morning evening").split(" "))
 _DAY = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b", re.I)
 # The destination of a change: "changed the honeymoon to the Maldives".
 _CHANGE_TO = re.compile(r"\b(?:chang|switch|swapp?|mov|rebook|upgrad|transferr?)\w*\b"
@@ -159,17 +162,17 @@ def _values(slot: Slot, text: str, lower: bool) -> list[str]:
         return _dates(text)
     if kind in NAME_KINDS:
         got = names_in(kind, text)
-        if not got and lower:
+        if not got and lower and kind != "person":
             m = re.search(r"\b(?:to|in|at|on|for|with|using|into|is|'s|’s)\s+(?:the\s+)?"
                           r"(?P<v>[a-z][\w-]+)", text)
-            if m and m["v"].casefold() not in _NP_STOP:
+            if m and m["v"].casefold() not in _NP_STOP | _TIME:
                 got = [m["v"]]
         return got
     got = list(read_value(kind, text).new)
     if not got and kind == "allergy":  # "I'm reacting to ragweed instead"
         got = [v for m in re.finditer(r"\breact\w*\s+to\s+(?:the\s+)?", text, re.I)
                if (v := _np(text[m.end():]))][:1]
-    if not got and kind in ("allergy", "title", "diet"):
+    if not got and kind in ("allergy", "title"):
         # the first copula whose complement is a noun phrase ("are fine, it's horses")
         got = [v for m in _COPULA.finditer(text) if (v := _np(text[m.start("v"):]))][:1]
     return got
