@@ -50,6 +50,7 @@ from .classify import (
     untie,
 )
 from .conamed import Said, co_named
+from .contrast import destination, with_contrasts
 from .detect import Clause, disclosures, strip_foreign_text
 from .ends import by_frames, held_named, idiom_endings_after, merge_endings
 from .fresh import LOW_FLOOR, fresh_value, with_fresh
@@ -413,7 +414,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     in_held_slot(c.text, rk + others.get(c.text, []), hv)
                 if bc:
                     picks = [p for p in picks if p[1].casefold() != bc[0][1].casefold()] + bc
-            picks = with_fresh(picks, fr, hv, got, gap)
+            picks = destination(with_fresh(picks, fr, hv, got, gap), c.text)
             lk = [sc for sl, sc in rk + others.get(c.text, []) if sl is _LIKES]
             if not picks and not c.weak and lk:
                 # "I do yoga and climbing": pastimes the rules' verbs of liking miss
@@ -450,6 +451,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
+        if hv and s is not None:  # a correction said as a contrast (.contrast)
+            got = with_contrasts(got, t, s, cl, hv)
         got = left_behind(unheld(one_each(got), hv), held.setdefault((t.user, s or ""), {}))
         slotted = [c for c in got if c.slot is not OTHER and not c.mention]
         if slotted:

@@ -19,7 +19,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-__all__ = ["Clause", "disclosures", "strip_foreign_text"]
+__all__ = ["Clause", "disclosures", "hypothetical", "strip_foreign_text"]
 
 # Material to work on, not a statement: everything after the request is data.
 _TASK = re.compile(
@@ -55,12 +55,22 @@ _HYPO = re.compile(
     r"(?:maybe|perhaps)(?!\s+(?:once|twice|\d+|one|two|three|four|five|a few|a couple)\b)|might|"
     r"could|would|should|considering|thinking about|thinking of|wondering|hope to|hoping to|"
     r"someday|one day|dream of|dreaming of|in theory|what if|not sure|unsure)\b|"
-    r"\bI'd\b(?!\s+(?:rather|prefer))",
+    # "I'd typed it wrong" is "I had": a past participle after it states a fact
+    r"\bI'd\b(?!\s+(?:rather|prefer|been|had|got|gone|done|known|seen|\w+ed)\b)",
     re.I,
 )
+
+
+def hypothetical(sentence: str) -> bool:
+    """Whether *sentence* is a hypothetical, a wish or a plan under consideration."""
+    return bool(_HYPO.search(sentence))
+
+
 _QUESTION_START = re.compile(
     r"^(?:do|does|did|are|is|was|were|can|could|would|should|will|shall|what|when|where|who|"
-    r"whom|whose|why|how|which|am|may|might|isn't|aren't|don't|doesn't|didn't|"
+    r"whom|whose|why|how|which|am|may|might|isn't|aren't|doesn't|didn't|"
+    # "don't laugh but I switched …": an aside in the imperative, not a question
+    r"don't(?!\s+[a-z]+\s*(?:,|\bbut\b|[-–—]|\.{3}|…))|"
     # "Had the allergy retest", "Had to rehome him": a statement without its "I"
     r"have|has|had(?!\s+(?:the|a|an|my|our|to|no|some|just|finally|been|got)\b)|"
     r"won't|wouldn't|shouldn't)\b",
