@@ -192,6 +192,9 @@ def _contrast(vecs: np.ndarray, embedder: Embedder, nearer: Sequence[str],
     return [float(x) for x in (vecs @ near.T).max(axis=1) - (vecs @ far.T).max(axis=1)]
 
 
+_STILL = re.compile(r"\bstill\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|no|never|nothing|without|anymore)\b|n't\b", re.I)
+
 #: how the prototype margin and the learned head (:mod:`.endhead`) are combined:
 #: "margin" (the prototypes alone), "head" (the head alone), "max" (either says ending)
 ENDING_MODE = "head"
@@ -215,6 +218,11 @@ def ending_scores(clauses: Sequence[str], embedder: Embedder,
     if head is None or head.dim != vecs.shape[1]:
         return margin
     learned = head.scores(vecs, END_MARGIN)
+    # A clause saying something *still* holds ("Rex is still with us", "Pilates still
+    # every Monday") is judged by the margin alone: the head reads it near "is no
+    # longer with us". Not with a negation ("still no car since the crash").
+    learned = [m if _STILL.search(c) and not _NEGATED.search(c) else h
+               for c, h, m in zip(clauses, learned, margin, strict=True)]
     if ENDING_MODE == "head":
         return learned
     return [max(a, b) for a, b in zip(margin, learned, strict=True)]
