@@ -109,3 +109,22 @@ def test_a_third_partys_ending_closes_nothing_of_the_speakers() -> None:
     facts = facts_of("I work at Ocado.", "My flatmate's stint at Ocado wrapped up on Friday.")
     assert not any(f.attribute.startswith("ended:") for f in facts)
     assert ("works_at", "Ocado") in {(f.attribute, f.value) for f in facts}
+
+
+def test_the_destination_of_a_move_is_the_new_value_not_an_ending() -> None:
+    facts = facts_of("We keep all our data in Oracle.",
+                     "The final Oracle schema got ported to Postgres last night, "
+                     "so that is finished.")
+    later = {(f.attribute, f.value) for f in facts if f.cites == ("t1",)}
+    assert ("uses_database", "Postgres") in later, later
+    assert ("ended:uses_database", "Postgres") not in later, later
+
+
+@pytest.mark.parametrize("text", [
+    "Still unable to eat walnuts.",          # a negated holding: the allergy holds
+    "Lately I'm at Rabobank, it is going well.",  # a move stated as where one is now
+])
+def test_negated_or_moved_holdings_are_no_endings(text: str) -> None:
+    head = load_head()
+    assert head is not None
+    assert p_end(text)[0] < head.threshold, p_end(text)
