@@ -27,10 +27,19 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ...adapters.embed import Embedder
+from .endhead import EMBEDDER as HEAD_EMBEDDER
+from .endhead import load_head
 from .taxonomy import SLOTS, Slot
 
 __all__ = [
-    "END_MARGIN", "FLOOR", "MARGIN", "TIE", "contrast_scores", "ending_scores", "mask_subject",
+    "ENDING_MODE",
+    "END_MARGIN",
+    "FLOOR",
+    "MARGIN",
+    "TIE",
+    "contrast_scores",
+    "ending_scores",
+    "mask_subject",
     "mask_values",
     "rank_slots",
     "semantic",
@@ -165,6 +174,12 @@ def contrast_scores(clauses: Sequence[str], embedder: Embedder, nearer: Sequence
     """
     if not clauses:
         return []
+    vecs = np.asarray(embedder.embed([read(c) for c in clauses]), dtype=np.float32)
+    return _contrast(vecs, embedder, nearer, farther)
+
+
+def _contrast(vecs: np.ndarray, embedder: Embedder, nearer: Sequence[str],
+              farther: Sequence[str]) -> list[float]:
     key = (embedder.name, embedder.dim, tuple(nearer), tuple(farther))
     with _lock:
         got = _contrast_protos.get(key)
@@ -173,19 +188,44 @@ def contrast_scores(clauses: Sequence[str], embedder: Embedder, nearer: Sequence
                np.asarray(embedder.embed(list(farther)), dtype=np.float32))
         with _lock:
             _contrast_protos[key] = got
-    vecs = np.asarray(embedder.embed([read(c) for c in clauses]), dtype=np.float32)
     near, far = got
     return [float(x) for x in (vecs @ near.T).max(axis=1) - (vecs @ far.T).max(axis=1)]
 
 
+_STILL = re.compile(r"\bstill\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|no|never|nothing|without|anymore)\b|n't\b", re.I)
+
+#: how the prototype margin and the learned head (:mod:`.endhead`) are combined:
+#: "margin" (the prototypes alone), "head" (the head alone), "max" (either says ending)
+ENDING_MODE = "head"
+
+
 def ending_scores(clauses: Sequence[str], embedder: Embedder,
                   mask: Callable[[str], str] | None = None) -> list[float]:
-    """How much nearer each clause's masked predicate is to *ending* than to *holding*.
+    """How much each clause's masked predicate means an ending (at :data:`END_MARGIN`: it does).
 
+    The prototype margin (nearer *ending* than *holding* prototypes), combined as
+    :data:`ENDING_MODE` says with the learned head's p(end) on the same scale
+    (:mod:`.endhead`; MiniLM only: the head's weights live in its space).
     *mask*: how the values are masked (default :func:`mask_values`).
     """
-    return contrast_scores(clauses, embedder, ENDING_PROTOTYPES, HOLDING_PROTOTYPES,
-                           mask or mask_values)
+    if not clauses:
+        return []
+    vecs = np.asarray(embedder.embed([(mask or mask_values)(c) for c in clauses]),
+                      dtype=np.float32)
+    margin = _contrast(vecs, embedder, ENDING_PROTOTYPES, HOLDING_PROTOTYPES)
+    head = load_head() if embedder.name == HEAD_EMBEDDER and ENDING_MODE != "margin" else None
+    if head is None or head.dim != vecs.shape[1]:
+        return margin
+    learned = head.scores(vecs, END_MARGIN)
+    # A clause saying something *still* holds ("Rex is still with us", "Pilates still
+    # every Monday") is judged by the margin alone: the head reads it near "is no
+    # longer with us". Not with a negation ("still no car since the crash").
+    learned = [m if _STILL.search(c) and not _NEGATED.search(c) else h
+               for c, h, m in zip(clauses, learned, margin, strict=True)]
+    if ENDING_MODE == "head":
+        return learned
+    return [max(a, b) for a, b in zip(margin, learned, strict=True)]
 
 
 # The subject of a clause that opens with a thing, not a person: "Golf is over",

@@ -20,6 +20,19 @@ from .whose import others_address
 
 __all__ = ["NO_MORE", "RELATION", "pick", "read_slot"]
 
+# A value right after a verb of moving or changing and "to"/"into"/"over to": where
+# the speaker went, not what they left ("migrated to X", "switched over to X").
+_MOVED_TO = re.compile(
+    r"\b(?:migrat|mov|switch|chang|transferr|relocat|swapp|port|convert|upgrad|cut over|"
+    r"went over|gone over)\w*\s+(?:(?:it|us|me|them|everything|all)\s+)?"
+    r"(?:(?:over|across|back|fully)\s+)?(?:in)?to\s+(?:(?:the|a|an|our|my)\s+)?$", re.I)
+
+
+def _destination(text: str, value: str) -> bool:
+    """Whether *value* is said in *text* as the destination of a move."""
+    i = text.casefold().find(value.casefold())
+    return i > 0 and _MOVED_TO.search(text[:i]) is not None
+
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
 _LIKES = slot_by_name("likes")
@@ -82,6 +95,11 @@ def read_slot(slot: Slot, score: float, text: str, ended: bool = False,
         # clause means an ending, none when only one part of it does.
         r.old, r.new = got if got is not None else (
             (list(r.new), []) if whole else ([], list(r.new)))
+        # The destination of a move is what the clause starts, never what it ends
+        # ("the last collection got migrated to DynamoDB, so that's done").
+        dest = [v for v in r.old if _destination(text, v)]
+        if dest:
+            r.old, r.new = [v for v in r.old if v not in dest], [*r.new, *dest]
     # A single-valued slot keeps one value per clause, chosen by _left_behind once
     # the speaker's previous value is known (the last one that is not it).
     new = r.new
