@@ -105,7 +105,10 @@ def test_of_two_names_the_one_of_the_slots_kind_is_chosen() -> None:
     # two names of one kind: nothing is chosen
     assert kinds.fits("manager", ["Gunnhild", "Ferrari"], {
         "gunnhild": p["gunnhild"], "ferrari": p["gunnhild"]}) == []
+    # a value not scored (a rare name) may fit: beside a clearly foreign one it is chosen
     assert kinds.fits("employer", ["Ferrari", "unscored"], p) == []
+    assert kinds.fits("manager", ["Kowalczyk", "Milan"], _probs("Milan")) == ["Kowalczyk"]
+    assert kinds.fits("manager", ["Kowalczyk", "Gunnhild"], {}) == []
 
 
 def test_without_minilm_nothing_is_scored() -> None:

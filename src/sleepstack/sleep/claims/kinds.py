@@ -179,7 +179,9 @@ def kind_hints(clauses: Sequence[str], kinds: Sequence[Iterable[str]],
     """
     if not embedder.name.endswith(MODEL.split(":")[1]) or _load_head() is None:
         return [[] for _ in clauses]
-    per = [spans_of(c, k) for c, k in zip(clauses, kinds, strict=True)]
+    # Only spans of known words: a rare name's kind is not read (see :func:`known`),
+    # so it is not embedded either (a third fewer spans to embed).
+    per = [[s for s in spans_of(c, k) if known(s)] for c, k in zip(clauses, kinds, strict=True)]
     todo = list(dict.fromkeys(s for ss in per for s in ss))
     got = dict(zip(todo, score(todo, embedder), strict=True))
     return [[(f"{KIND}@{k}@{s}", p) for s in ss for k, p in got[s].items()] for ss in per]
@@ -239,7 +241,8 @@ def of_kind(slot: str, value: str, kinds: Kinds) -> bool:
 def fits(slot: str, values: Sequence[str], kinds: Kinds) -> list[str]:
     """Of several *values*, the one whose kind fits *slot* while the others' clearly do not.
 
-    Empty when none or more than one fits, or a value was not scored.
+    Empty when none or more than one may fit. A value not scored (a rare name,
+    whose kind is not read) may fit: "under Kowalski, in Copenhagen" is Kowalski.
     """
     need = SLOT_KIND.get(slot)
     if need is None or len(values) < 2:
@@ -249,7 +252,8 @@ def fits(slot: str, values: Sequence[str], kinds: Kinds) -> list[str]:
     for v in values:
         p = _probs(kinds, v)
         if p is None:
-            return []
+            good.append(v)
+            continue
         mine = max((q for k, q in p.items() if k in ok), default=0.0)
         foreign = max((q for k, q in p.items() if k not in ok), default=0.0)
         if mine > foreign:
