@@ -77,6 +77,7 @@ def test_clear_spans_read_as_their_kind(span: str, kind: str) -> None:
     ("editor", "we're"),
     ("trip", "never"),
     ("home", "Yahoo"),
+    ("job_title", "honestly"),  # a job title is vetoed by a plain word only
 ])
 def test_a_value_of_a_foreign_kind_is_vetoed(slot: str, span: str) -> None:
     assert kinds.vetoed(slot, span, _probs(span))
@@ -88,6 +89,7 @@ def test_a_value_of_a_foreign_kind_is_vetoed(slot: str, span: str) -> None:
     ("home", "Trondheim"), ("manager", "Gunnhild"), ("language", "Sanskrit"),
     ("editor", "Notepad"), ("database", "Apache Ignite"), ("ci", "Semaphore CI"),
     ("vehicle", "Škoda Kodiaq"), ("allergy", "hummus"), ("job_title", "data engineer"),
+    ("job_title", "treasury controller"),  # reads as a company: titles are an open class
     ("home", "some unscored span"),  # not scored: nothing is vetoed
     # A rare name is cut into word pieces and may read as anything ("Gunnhild" as a
     # plain word, "Valparaíso" as a database): only known words veto.

@@ -71,7 +71,9 @@ _COMPATIBLE: dict[str, frozenset[str]] = {
     "diet": frozenset({"diet", "allergen"}),
     "allergen": frozenset({"allergen", "diet"}),
     "language": frozenset({"language", "place"}),
-    "title": frozenset({"title"}),
+    # A job title is an open class of noun phrases ("financial controller" reads as a
+    # company): only a plain word is clearly none.
+    "title": frozenset(KINDS) - {"word"},
 }
 #: a value is vetoed when a foreign kind is this likely ...
 VETO_P = 0.8
