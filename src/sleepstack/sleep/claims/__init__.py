@@ -66,6 +66,7 @@ from .held import (
     unheld,
 )
 from .hobbies import hobbies
+from .kinds import kind_hints, read_hints, vetoed
 from .owner import owned_picks
 from .parts import clause_parts
 from .pick import RELATION, pick
@@ -218,9 +219,14 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
         cp = [i for i, c in enumerate(clauses) if couple(c)]
         for i, e in zip(cp, couple_scores([clauses[i] for i in cp], embedder), strict=True):
             part_ends.setdefault(i, []).append((COUPLE, round(e, 4)))
+    # The kind of each candidate value, by meaning, in one more batch (.kinds).
+    kh = kind_hints(clauses, [{s.kind for s, _ in r} | {slot_by_name(n.split("@", 1)[1]).kind
+                                                         for n, _ in lo}
+                              for r, lo in zip(wide, low, strict=True)], embedder) \
+        if semantic(embedder) else [[] for _ in clauses]
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
             + ([(ENDING, round(e, 4))] if e is not None else []) + part_ends.get(i, [])
-            + also[i] + low[i]
+            + also[i] + low[i] + kh[i]
             for i, (c, r, e) in enumerate(zip(clauses, ranked, ends, strict=True))}
 
 
@@ -258,6 +264,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     others: dict[str, list[tuple[Slot, float]]] = {}
     faint: dict[str, list[tuple[Slot, float]]] = {}
     breakup: dict[str, float] = {}
+    kinds: dict[str, dict[str, dict[str, float]]] = {}  # clause -> span -> kind -> p
 
     def _take(text: str, r: Sequence[tuple[str, float]]) -> None:
         known[text] = [(slot_by_name(n), float(sc)) for n, sc in r
@@ -271,6 +278,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         breakup.update((text, float(sc)) for n, sc in r if n == COUPLE)
         parts[text] = [(n[len(ENDING) + 1:], float(sc)) for n, sc in r
                        if n.startswith(ENDING + "@")]
+        kinds[text] = read_hints(r)
 
     if hints:
         for text, r in hints.items():
@@ -346,7 +354,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             cont: list[tuple[Slot, float]] = []
             # A new value of a slot the speaker holds, whatever verb says it (.fresh).
             fr = fresh_value(c, rk, others.get(c.text, []) + faint.get(c.text, []), hv, got,
-                             gap, RELATION, t.text)
+                             gap, RELATION, t.text, kinds.get(c.text))
             if c.weak:
                 # No first person: a statement about the world unless it is clearly
                 # about the speaker's tools ("CI is on Jenkins these days"), or it
@@ -374,6 +382,9 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             # An ending said in one part only ends the values of that part.
             ended = whole or any(sc >= END_MARGIN for _, sc in cparts)
             picks = by_frames(c.text, pick(c, rk, ended, cparts, whole), framed, hv)
+            # A value clearly of another kind than its slot's is none ("lives in Porsche").
+            kd = kinds.get(c.text, {})
+            picks = [p for p in picks if not vetoed(p[0].name, p[1], kd)]
             if gone:
                 # What the clause ends is no value of another slot ("Golf is over
                 # for me" is no trip to Golf, nor the end of one).
@@ -410,11 +421,12 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 # A name the readers did not take (or took for the end of a value the
                 # speaker never had), in a clause about a slot the speaker holds
                 # another value in: the new value.
-                bc = by_contrast(c.text, rk, hv, [v for _, v in gone], gap) or \
+                bc = by_contrast(c.text, rk, hv, [v for _, v in gone], gap, kd) or \
                     in_held_slot(c.text, rk + others.get(c.text, []), hv)
                 if bc:
                     picks = [p for p in picks if p[1].casefold() != bc[0][1].casefold()] + bc
-            picks = destination(with_fresh(picks, fr, hv, got, gap), c.text)
+            picks = destination([p for p in with_fresh(picks, fr, hv, got, gap)
+                                 if not vetoed(p[0].name, p[1], kd)], c.text)
             lk = [sc for sl, sc in rk + others.get(c.text, []) if sl is _LIKES]
             if not picks and not c.weak and lk:
                 # "I do yoga and climbing": pastimes the rules' verbs of liking miss

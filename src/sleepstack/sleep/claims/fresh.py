@@ -33,6 +33,7 @@ from typing import Protocol
 
 from .claim import Claim
 from .held import HeldValues, names_value
+from .kinds import Kinds, fits, of_kind
 from .taxonomy import Slot, slot_by_name
 from .values import NAME_KINDS, birthdays_in, names_in, read_value
 from .whose import others_address
@@ -126,7 +127,7 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
                 far: Sequence[tuple[Slot, float]], held: HeldValues,
                 turn: Sequence[Claim], gap: str | None = None,
                 relation: Mapping[str, re.Pattern[str]] | None = None,
-                said: str = "") -> list[Pick]:
+                said: str = "", kinds: Kinds | None = None) -> list[Pick]:
     """The new value of a held single-valued slot that *clause* states, or nothing.
 
     *near*: the clause's candidate slots (near its best one); *far*: its other
@@ -136,7 +137,8 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
     previous claims ended); *relation*: per person slot, the words that must
     state the role ("Now I'm with Sam" names nobody's manager); *said*: the whole
     turn, whose change word counts for a clause among the slot's candidates ("got
-    promoted!! test lead since friday").
+    promoted!! test lead since friday"); *kinds*: the kinds of the clause's
+    candidate values (:mod:`.kinds`), which choose among several names.
     """
     text, sentence = clause.text, clause.sentence
     if clause.weak and _THING_SUBJECT.match(text) and not _opened(turn, gap):
@@ -156,14 +158,21 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
     if not mine:
         return []
     first = [x for x in mine if x[0].name in opened]
+    # The slots whose kind the clause's one new name clearly is (.kinds): "I am now by
+    # Porsche, also in Stuttgart" is nearer the held home, but Porsche is a company.
+    typed = [x for x in mine if kinds and _typed(x[0], text, held, gone, kinds)]
+    if not first and len(typed) == 1 and len(mine) > 1:
+        mine = typed
     slot, score = (first or mine)[0]
+    said_kind = bool(typed) and typed[0][0] is slot
     if not first and len(mine) > 1 and mine[1][1] > score - HELD_MARGIN:
         return []  # the clause is as near another slot of theirs: which one is unsaid
     if slot.kind in ("email", "phone") and others_address(text):
         return []  # "write to my accountant, books@…": the address is theirs (.whose)
     rel = (relation or {}).get(slot.name)
     if slot.name not in opened and near and near[0][0].kind != slot.kind \
-            and near[0][1] - score > OTHER_MARGIN and not (rel and rel.search(sentence)):
+            and near[0][1] - score > OTHER_MARGIN and not (rel and rel.search(sentence)) \
+            and not said_kind:
         # Clearly about a slot of another kind ("Elif took over our team": a person,
         # no home), unless the slot's role is said ("Got moved under Arjun"). Tools
         # are told apart by their names, not by meaning: "Set up Zed" reads as CI.
@@ -179,7 +188,8 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
     top = bool(near) and near[0][0].name == slot.name and not faint
     cue = cue or (any(sl.name == slot.name for sl, _ in near) and bool(CHANGE.search(said)))
     if slot.name not in opened and not (
-            cue or (now and (restates or top)) or (top and not clause.weak and not restates)):
+            cue or (now and (restates or top or said_kind))
+            or (top and not clause.weak and not restates)):
         # Only faintly about the slot (not its best reading), or not about the speaker
         # ("Berlin is lovely in spring"), or restating the held value: something must
         # say it changed — a change word, or "now" beside the held value it replaces.
@@ -190,7 +200,17 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
     others = [v for vs in held.values() for v in vs]
     new = [v for v in _values(slot.kind, text)
            if not any(_names(slot.kind, v, h) or _names(slot.kind, h, v) for h in (*have, *others))]
+    if len(new) > 1 and kinds:
+        new = fits(slot.name, new, kinds)  # "now by Porsche, also in Stuttgart": the company
     return [(slot, new[0], False, score)] if len(new) == 1 else []
+
+
+def _typed(slot: Slot, text: str, held: HeldValues, gone: Sequence[str], kinds: Kinds) -> bool:
+    """Whether *text* names one value new to *slot*, and it is clearly of *slot*'s kind."""
+    have = [*held.get(slot.name, ()), *gone, *(v for vs in held.values() for v in vs)]
+    new = [v for v in _values(slot.kind, text)
+           if not any(_names(slot.kind, v, h) or _names(slot.kind, h, v) for h in have)]
+    return len(new) == 1 and of_kind(slot.name, new[0], kinds)
 
 
 def _opened(turn: Sequence[Claim], gap: str | None) -> set[str]:

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from .classify import END_MARGIN
+from .kinds import Kinds, fits
 from .taxonomy import OTHER, Slot
 from .values import NAME_KINDS, names_in, read_value
 
@@ -168,7 +169,8 @@ def add_held(held: dict[str, list[str]], slot: Slot, value: str) -> None:
 
 
 def by_contrast(clause: str, ranked: Sequence[tuple[Slot, float]], held: HeldValues,
-                gone: Sequence[str], gap: str | None) -> list[tuple[Slot, str, bool, float]]:
+                gone: Sequence[str], gap: str | None,
+                kinds: Kinds | None = None) -> list[tuple[Slot, str, bool, float]]:
     """The new value of a slot the speaker holds another value in, by its shape alone.
 
     The value readers want a name introduced the way the slot's values usually
@@ -177,7 +179,9 @@ def by_contrast(clause: str, ranked: Sequence[tuple[Slot, float]], held: HeldVal
     clause's candidate slots (by meaning, :mod:`.classify`) is a single-valued
     slot of names that the speaker already holds a value in (or it is the slot
     they just ended), the clause does not restate that value (or it ends it),
-    and the clause names exactly one other name, that name is the new value.
+    and the clause names exactly one other name, that name is the new value; of
+    several names, the one whose *kinds* (:mod:`.kinds`) fit the slot while the
+    others' clearly do not ("now by Porsche, also in Stuttgart").
     """
     mine = [(sl, sc) for sl, sc in ranked if not sl.multi and sl.core
             and sl.kind in NAME_KINDS and (held.get(sl.name) or sl.name == gap)]
@@ -192,6 +196,8 @@ def by_contrast(clause: str, ranked: Sequence[tuple[Slot, float]], held: HeldVal
         return []  # the clause restates what the speaker holds
     names = [n for n in names_in(slot.kind, clause)
              if not any(names_value(n, v) or names_value(v, n) for v in (*have, *gone))]
+    if len(names) > 1 and kinds:
+        names = fits(slot.name, names, kinds)
     return [(slot, names[0], False, score)] if len(names) == 1 else []
 
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from ...adapters.embed.minilm import vocabulary_words
 from ...errors import EmbedderError
 
-__all__ = ["lower_org", "rare_word"]
+__all__ = ["lower_org", "rare_word", "vocabulary"]
 
 
 # Closed classes: what follows "at/for" and is never a company.
@@ -69,6 +69,11 @@ def _rare(word: str) -> bool:
     # only as a whole: it is a verb form, no name.
     return bool(vocab) and w.isalpha() and len(w) >= 3 and w not in vocab \
         and not re.search(r"(?:ing|ed|ly)$", w)
+
+
+def vocabulary() -> frozenset[str]:
+    """The whole words of MiniLM's vocabulary (empty when the model is not installed)."""
+    return _vocab()
 
 
 def rare_word(word: str) -> bool:
