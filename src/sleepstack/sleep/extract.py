@@ -196,6 +196,10 @@ def _one_sentence_each(cands: list[_Cand]) -> list[_Cand]:
     return out
 
 
+#: a rule reading that closes its opposite's value in resolve ("no longer likes X")
+_OPPOSITE = {"dislikes": "likes", "likes": "dislikes"}
+
+
 class _LazyEmbedder:
     """An embedder spec loaded on first use (hints usually make it unnecessary)."""
 
@@ -328,6 +332,13 @@ def extract_facts(
         claimed_here = from_claims
         from_claims = [f for f in from_claims
                        if (f.attribute, f.value.casefold()) not in agree]
+        # "I don't like jazz anymore": the rules' dislike of jazz closes the like in
+        # resolve; a removal of the like read from the same turn says it again.
+        closed = {(_OPPOSITE[c.attribute], c.value.casefold()) for c in cands
+                  if c.attribute in _OPPOSITE}
+        from_claims = [f for f in from_claims if not (
+            f.attribute.startswith(ENDED)
+            and (f.attribute.removeprefix(ENDED), f.value.casefold()) in closed)]
         taken = {f.attribute.removeprefix(ENDED) for f in from_claims}
         if any(f.attribute != "other" for f in claimed_here):
             # The rules' "event" reading of a slotted statement ("moved from X to
