@@ -196,20 +196,22 @@ def fresh_value(clause: _Said, near: Sequence[tuple[Slot, float]],
         return []
     if rel is not None and slot.name not in opened and not rel.search(sentence):
         return []  # "Now I'm with Sam" names nobody's manager without the role
-    have = [*held.get(slot.name, ()), *gone]
-    others = [v for vs in held.values() for v in vs]
-    new = [v for v in _values(slot.kind, text)
-           if not any(_names(slot.kind, v, h) or _names(slot.kind, h, v) for h in (*have, *others))]
+    new = _new_values(slot, text, held, gone)
     if len(new) > 1 and kinds:
         new = fits(slot.name, new, kinds)  # "now by Porsche, also in Stuttgart": the company
     return [(slot, new[0], False, score)] if len(new) == 1 else []
 
 
+def _new_values(slot: Slot, text: str, held: HeldValues, gone: Sequence[str]) -> list[str]:
+    """The values of *slot*'s kind *text* names that are none the speaker holds or ended."""
+    have = [*held.get(slot.name, ()), *gone, *(v for vs in held.values() for v in vs)]
+    return [v for v in _values(slot.kind, text)
+            if not any(_names(slot.kind, v, h) or _names(slot.kind, h, v) for h in have)]
+
+
 def _typed(slot: Slot, text: str, held: HeldValues, gone: Sequence[str], kinds: Kinds) -> bool:
     """Whether *text* names one value new to *slot*, and it is clearly of *slot*'s kind."""
-    have = [*held.get(slot.name, ()), *gone, *(v for vs in held.values() for v in vs)]
-    new = [v for v in _values(slot.kind, text)
-           if not any(_names(slot.kind, v, h) or _names(slot.kind, h, v) for h in have)]
+    new = _new_values(slot, text, held, gone)
     return len(new) == 1 and of_kind(slot.name, new[0], kinds)
 
 

@@ -218,13 +218,21 @@ def known(span: str) -> bool:
     return bool(vocab) and bool(words) and all(w in vocab for w in words)
 
 
-def vetoed(slot: str, value: str, kinds: Kinds) -> bool:
-    """Whether *value* is clearly of a kind *slot* cannot hold ("lives in Porsche")."""
+def _judged(slot: str, value: str,
+            kinds: Kinds) -> tuple[Mapping[str, float], frozenset[str]] | None:
+    """*value*'s kind probabilities and the kinds *slot* accepts, when its kind can be judged."""
     need = SLOT_KIND.get(slot)
     p = _probs(kinds, value) if need else None
     if p is None or need is None or not known(value):
+        return None
+    return p, _COMPATIBLE.get(need, frozenset({need}))
+
+
+def vetoed(slot: str, value: str, kinds: Kinds) -> bool:
+    """Whether *value* is clearly of a kind *slot* cannot hold ("lives in Porsche")."""
+    if (judged := _judged(slot, value, kinds)) is None:
         return False
-    ok = _COMPATIBLE.get(need, frozenset({need}))
+    p, ok = judged
     foreign = max((q for k, q in p.items() if k not in ok), default=0.0)
     mine = max((q for k, q in p.items() if k in ok), default=0.0)
     return foreign >= VETO_P and foreign - mine >= VETO_MARGIN
@@ -232,11 +240,9 @@ def vetoed(slot: str, value: str, kinds: Kinds) -> bool:
 
 def of_kind(slot: str, value: str, kinds: Kinds) -> bool:
     """Whether *value* is clearly of the kind *slot* needs (a known word, likely enough)."""
-    need = SLOT_KIND.get(slot)
-    p = _probs(kinds, value) if need else None
-    if p is None or need is None or not known(value):
+    if (judged := _judged(slot, value, kinds)) is None:
         return False
-    ok = _COMPATIBLE.get(need, frozenset({need}))
+    p, ok = judged
     return max(p, key=lambda k: p[k]) in ok and sum(q for k, q in p.items() if k in ok) >= OF_KIND_P
 
 
