@@ -33,7 +33,13 @@ distractors; both tuning splits since round 11); ``val11`` = ``bench/data/knowle
 and ``val12`` = ``bench/data/knowledge_val12.jsonl``, written in round 11 before that round's
 changes by two more writers who never read ``src/`` (new voices: dictated, terse, non-native,
 long multi-topic turns, updates told as a story, euphemisms, ownership traps), measured only at
-the start and the end of the round)
+the start and the end of the round; tuning splits since round 12); ``val13`` and ``val14`` =
+``bench/data/knowledge_val13.jsonl`` / ``knowledge_val14.jsonl``, written in round 12 before
+that round's changes by two more writers who never read ``src/`` (spoken-style mobile chat and
+world Englishes, updates as consequences or inside questions, two slots changing in one turn;
+formal e-mail/status-note registers, passive and nominalised changes, corrections of the
+assistant, quoted messages and templates as ownership traps), measured only at the start and
+the end of the round)
 it prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
@@ -59,7 +65,7 @@ first user turn that names its old (or new) value, once after the rest. The
 update is then read in a later cycle than the statement it changes.
 
     python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
-                              [--split all|tune|val|...|val12] [--show-misses] [--llm SPEC]
+                              [--split all|tune|val|...|val14] [--show-misses] [--llm SPEC]
                               [--cycles 1|2]
 """
 
@@ -91,15 +97,18 @@ DATA_VAL9 = Path(__file__).parent / "data" / "knowledge_val9.jsonl"
 DATA_VAL10 = Path(__file__).parent / "data" / "knowledge_val10.jsonl"
 DATA_VAL11 = Path(__file__).parent / "data" / "knowledge_val11.jsonl"
 DATA_VAL12 = Path(__file__).parent / "data" / "knowledge_val12.jsonl"
+DATA_VAL13 = Path(__file__).parent / "data" / "knowledge_val13.jsonl"
+DATA_VAL14 = Path(__file__).parent / "data" / "knowledge_val14.jsonl"
 SPLITS = ("tune", "val", "val2", "val3", "val4", "val5", "val6", "val7", "val8", "val9",
-          "val10", "val11", "val12")
+          "val10", "val11", "val12", "val13", "val14")
 MARK = "no longer current"
 
 
 def load(split: str = "all") -> list[dict[str, Any]]:
     """The scenarios of one split, of several ("tune,val,val3"), or all."""
     paths = (DATA, DATA_VAL3, DATA_VAL4, DATA_VAL5, DATA_VAL6, DATA_VAL7, DATA_VAL8,
-             DATA_VAL9, DATA_VAL10, DATA_VAL11, DATA_VAL12)
+             DATA_VAL9, DATA_VAL10, DATA_VAL11, DATA_VAL12,
+             DATA_VAL13, DATA_VAL14)
     rows = [json.loads(line) for path in paths
             for line in path.read_text(encoding="utf-8").splitlines() if line]
     wanted = set(split.split(","))
