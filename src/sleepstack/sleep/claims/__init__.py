@@ -375,6 +375,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             # A value clearly of another kind than its slot's is none ("lives in Porsche").
             kd = kinds.get(c.text, {})
             picks = [p for p in picks if not vetoed(p[0].name, p[1], kd)]
+            passed = {(p[0].name, p[1]) for p in picks}  # (the veto reads slot and value only)
             if gone:
                 # What the clause ends is no value of another slot ("Golf is over
                 # for me" is no trip to Golf, nor the end of one).
@@ -415,8 +416,10 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     in_held_slot(c.text, rk + others.get(c.text, []), hv)
                 if bc:
                     picks = [p for p in picks if p[1].casefold() != bc[0][1].casefold()] + bc
+            # ... and so is a value added since (a copula's, a held slot's, a fresh one).
             picks = destination([p for p in with_fresh(picks, fr, hv, got, gap)
-                                 if not vetoed(p[0].name, p[1], kd)], c.text)
+                                 if (p[0].name, p[1]) in passed
+                                 or not vetoed(p[0].name, p[1], kd)], c.text)
             lk = [sc for sl, sc in rk + others.get(c.text, []) if sl is _LIKES]
             if not picks and not c.weak and lk:
                 # "I do yoga and climbing": pastimes the rules' verbs of liking miss
