@@ -22,6 +22,7 @@ from conftest import slot_values
 from sleepstack.sleep.claims.contrast import contrasts, destination
 from sleepstack.sleep.claims.detect import disclosures
 from sleepstack.sleep.claims.taxonomy import slot_by_name
+from sleepstack.sleep.claims.values import is_destination
 
 # ------------------------------------------------------------- by structure, no model
 
@@ -95,6 +96,24 @@ def test_a_change_goes_to_its_destination() -> None:
     assert destination(gl, "since the move to GitLab we build with GitLab CI") == gl
     # without a change verb both stay (one per clause is chosen later, by what was held)
     assert destination(picks, "Lisbon and Rome are both lovely") == picks
+
+
+@pytest.mark.parametrize(("text", "value", "expected"), [
+    ("the last collection got migrated to DynamoDB, so that's done", "DynamoDB", True),
+    ("we switched everything over to Buildkite", "Buildkite", True),
+    ("We changed the honeymoon to the Maldives after reading about Bali", "Maldives", True),
+    ("swapped the Civic for a Tesla", "Tesla", True),
+    ("oslo got cancelled so we rebooked for Dubrovnik instead", "Dubrovnik", True),
+    ("moved from Berlin to Munich", "Berlin", False),  # what the move leaves
+    ("I moved out and said goodbye to Rex", "Rex", False),  # another clause's "to"
+    ("I am night porter in a hotel close to the station", "station", False),  # no verb
+    ("Flying from Portugal to Spain", "Spain", False),  # a name, not "port"
+    ("Moving to Leeds", "Moving", False),  # the verb itself
+])
+def test_the_destination_of_a_change_is_read_once_for_both_callers(text: str, value: str,
+                                                                   expected: bool) -> None:
+    # values.is_destination serves pick.read_slot (no ending) and contrast.destination
+    assert is_destination(text, value) is expected
 
 
 # ------------------------------------------------------------- end to end, real MiniLM

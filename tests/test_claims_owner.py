@@ -189,9 +189,9 @@ def test_a_relation_that_only_owns_a_thing_names_no_relation() -> None:
 def test_the_text_before_a_standardised_clause_is_what_precedes_it_only() -> None:
     # detect reads "i moved" as "I moved": the clause is found without case, and a clause
     # that cannot be found has nothing before it (never the turn's later words).
-    from sleepstack.sleep.claims import _said_before
+    from sleepstack.sleep.claims.owner import said_before
 
     turn = "my flatmate Tom is great. i moved to Leeds. his sister Ana lives there"
-    assert _said_before(turn, "I moved to Leeds") == "my flatmate Tom is great. "
-    assert _said_before(turn, "I'm in Leeds") == ""
-    assert _said_before(turn, "my flatmate Tom is great") == ""
+    assert said_before(turn, "I moved to Leeds") == "my flatmate Tom is great. "
+    assert said_before(turn, "I'm in Leeds") == ""
+    assert said_before(turn, "my flatmate Tom is great") == ""

@@ -19,23 +19,21 @@ The pipeline, one module per job:
    (:mod:`.hobbies`).
 
 :func:`extract_claims` turns those into :class:`~sleepstack.layers.facts.Fact`
-objects: one fact per claim, a third-person sentence with the absolute date it
-was stated. A removal is a fact in the slot ``ended:<attribute>`` that
-:func:`sleepstack.sleep.resolve.resolve` uses to close the value it names; it
-is recorded as history (closed at once), never as a current fact.
+objects (:mod:`.render`): one fact per claim, a third-person sentence with the
+absolute date it was stated. A removal is a fact in the slot
+``ended:<attribute>`` that :func:`sleepstack.sleep.resolve.resolve` uses to close
+the value it names; it is recorded as history (closed at once), never as a
+current fact.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC
 
 from ...adapters.embed import Embedder
 from ...layers.facts import Fact
-from ...layers.rawlog import Turn, iso
-from ..dates import absolutize, find_dates
-from ..extract_base import direction_of, stated_fact
+from ...layers.rawlog import Turn
 from ..resolve import ENDED
 from .claim import Claim
 from .classify import (
@@ -67,14 +65,14 @@ from .held import (
 )
 from .hobbies import hobbies
 from .kinds import kind_hints, read_hints, vetoed
-from .owner import owned_picks
+from .owner import owned_picks, said_before
 from .parts import clause_parts
 from .pick import RELATION, pick
 from .remarks import weak_mention
+from .render import MENTION, claim_fact, facts_of
 from .settle import left_behind, mentions, settle
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
-from .useful import useful_other
 from .whose import COUPLE, couple, couple_scores, named_relation, whose_picks
 
 __all__ = [
@@ -130,18 +128,10 @@ _CHATTER = re.compile(
     r"wonder|hope|appreciate|love that|like that|get it|'m not sure|am not sure|'m sure)\b",
     re.I,
 )
-_NO_S_WORDS = (
-    "had was were did could would will can should might must may shall went got made took "
-    "gave came saw said told left quit sold bought met found began became ran drove flew "
-    "wrote never always also just still really often usually already "
-)
-_NO_S = frozenset(_NO_S_WORDS.split())
 # The speaker as an object of someone else's clause: only then may it hold a value of theirs.
 _AS_OBJECT = re.compile(r"\b(?:me|us)\b", re.I)
 
 
-#: the opening of a mention's fact sentence (see :func:`.settle.mentions`)
-MENTION = "Earlier, about"
 #: a clause must be this near its slot (and it must be the best one) to be a mention
 MENTION_FLOOR = 0.45
 
@@ -385,6 +375,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             # A value clearly of another kind than its slot's is none ("lives in Porsche").
             kd = kinds.get(c.text, {})
             picks = [p for p in picks if not vetoed(p[0].name, p[1], kd)]
+            passed = {(p[0].name, p[1]) for p in picks}  # (the veto reads slot and value only)
             if gone:
                 # What the clause ends is no value of another slot ("Golf is over
                 # for me" is no trip to Golf, nor the end of one).
@@ -425,8 +416,10 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     in_held_slot(c.text, rk + others.get(c.text, []), hv)
                 if bc:
                     picks = [p for p in picks if p[1].casefold() != bc[0][1].casefold()] + bc
+            # ... and so is a value added since (a copula's, a held slot's, a fresh one).
             picks = destination([p for p in with_fresh(picks, fr, hv, got, gap)
-                                 if not vetoed(p[0].name, p[1], kd)], c.text)
+                                 if (p[0].name, p[1]) in passed
+                                 or not vetoed(p[0].name, p[1], kd)], c.text)
             lk = [sc for sl, sc in rk + others.get(c.text, []) if sl is _LIKES]
             if not picks and not c.weak and lk:
                 # "I do yoga and climbing": pastimes the rules' verbs of liking miss
@@ -436,7 +429,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             if picks:
                 # Each value's owner by the clause's structure (.owner): "my roommate
                 # Jen's number", "she's engaged to …" give the speaker nothing.
-                mine_only = owned_picks(c.text, _said_before(t.text, c.text), picks, theirs)
+                mine_only = owned_picks(c.text, said_before(t.text, c.text), picks, theirs)
                 if not mine_only:
                     continue
                 picks = mine_only
@@ -482,91 +475,6 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     return co_named(mentions(out, unread), said, holds)
 
 
-def _said_before(text: str, clause: str) -> str:
-    """What the turn said before *clause* ("" when the clause cannot be found in it).
-
-    A clause is read from the turn after standardising it ("i moved" → "I moved"),
-    so it is looked up without case; where it still is not found, nothing before
-    it is known (not the whole turn, which would offer the clause's own words and
-    what follows it as the people its pronouns point back to).
-    """
-    at = text.casefold().find(clause.casefold())
-    return text[:at] if at > 0 else ""
-
-
-def _article(title: str) -> str:
-    if re.match(r"^(?:a|an|the)\s", title, re.I):
-        return title
-    return ("an " if title[:1].lower() in "aeiou" else "a ") + title
-
-
-def _name(subject: str) -> str:
-    return "The user" if subject == "user" else subject
-
-
-def _third_person(text: str, subject: str) -> str:
-    s = _name(subject)
-    t = re.sub(r"^(?:I'm|I am)\b", f"{s} is", text.strip())
-    t = re.sub(r"^(?:I've|I have)\b", f"{s} has", t)
-    t = re.sub(r"^(?:we're|we are)\b", f"{s} and others are", t, flags=re.I)
-    m = re.match(r"^(?:I|we)\s+([a-z]+)\b", t, flags=re.I)
-    if m and m.group(1) not in _NO_S and not m.group(1).endswith("ed"):
-        # "I work" -> "The user works": the third person takes an -s.
-        v = m.group(1)
-        v = (v[:-1] + "ies" if re.search(r"[^aeiou]y$", v)
-             else v + "es" if re.search(r"(?:s|sh|ch|x|z|o)$", v) else v + "s")
-        t = f"{s} {v}{t[m.end():]}"
-    t = re.sub(r"^(?:I|we)\b", s, t, flags=re.I)
-    t = re.sub(r"^(?:my|our)\b", "The user's" if subject == "user" else f"{subject}'s", t,
-               flags=re.I)
-    t = re.sub(r"\b(?:my|our)\b", "their", t, flags=re.I)
-    t = re.sub(r"\b(?:me|us)\b", "them", t)
-    t = re.sub(r"\bI am\b|\bI'm\b", "they are", t)
-    t = re.sub(r"\bI was\b", "they were", t)
-    t = re.sub(r"\bI\b", "they", t)
-    return t[:1].upper() + t[1:]
-
-
-def claim_fact(c: Claim) -> Fact:
-    """The fact of one claim: a third-person sentence with the day it was stated."""
-    stated = c.turn.at.astimezone(UTC).date().isoformat()
-    s = _name(c.subject)
-    if c.mention:
-        attr = c.slot.attribute
-        body = f"{MENTION} {c.slot.name.replace('_', ' ')}: " + _third_person(
-            absolutize(c.clause, c.turn.at), c.subject)
-        category = c.slot.category
-    elif c.removal:
-        attr = ENDED + ("*" if c.slot is OTHER else c.slot.attribute)
-        what = c.slot.template.format(S=s.lower(), v=c.value)
-        body = (f"No longer current: {what}" if c.slot is not OTHER
-                else f"No longer current: {c.value}")
-        category = c.slot.category if c.slot is not OTHER else "conversation"
-    elif c.value == "none":
-        attr = c.slot.attribute
-        body = "No longer current: " + c.slot.template.format(S=s.lower(), v=c.clause)
-        category = c.slot.category
-    elif c.slot is OTHER:
-        attr = OTHER.attribute
-        body = _third_person(absolutize(c.value, c.turn.at), c.subject)
-        category = OTHER.category
-    else:
-        attr = c.slot.attribute
-        body = c.slot.template.format(S=s, v=_article(c.value) if c.slot.kind == "title"
-                                      else c.value)
-        category = c.slot.category
-    body = body.rstrip(".!,;: ")
-    if c.slot is not OTHER and c.slot.kind != "birthday":  # a birthday's date is its value
-        # The claim keeps the clause's dates, made absolute ("next Friday" -> a day).
-        dates = [d.rendered for d in find_dates(c.clause, c.turn.at, direction_of(c.clause))]
-        if dates:
-            body += ", " + " and ".join(dict.fromkeys(dates))
-    text = f"{body[:1].upper()}{body[1:]} (stated {stated})."
-    conf = 0.5 if c.slot is OTHER else round(min(0.9, 0.6 + c.score / 2), 2)
-    return stated_fact(c.turn.user, c.subject, attr, c.value, category=category,
-                       confidence=conf, text=text, at=iso(c.turn.at), cites=(c.turn.id,))
-
-
 def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
                    embedder: Embedder | None, hints: Hints | None = None,
                    ruled: Sequence[Sequence[tuple[str, str]]] | None = None,
@@ -576,11 +484,5 @@ def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
     An unslotted ``other`` claim becomes a fact only when it carries something
     a later question can ask about (:func:`.useful.useful_other`).
     """
-    return [[claim_fact(c) for c in cs if _worth_a_fact(c)]
-            for cs in claims_of(turns, subjects, embedder, hints, ruled, prior)]
+    return [facts_of(cs) for cs in claims_of(turns, subjects, embedder, hints, ruled, prior)]
 
-
-def _worth_a_fact(c: Claim) -> bool:
-    if c.slot is not OTHER or c.removal:
-        return True
-    return useful_other(c.value, bool(find_dates(c.value, c.turn.at)))

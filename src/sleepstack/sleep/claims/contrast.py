@@ -50,7 +50,7 @@ from .owner import OTHER as OWNED_BY_OTHER
 from .owner import owner_of
 from .subject import third_party
 from .taxonomy import Slot, slot_by_name
-from .values import NAME_KINDS, birthdays_in, names_in, read_value
+from .values import NAME_KINDS, birthdays_in, is_destination, names_in, read_value
 
 __all__ = ["Contrast", "contrasts", "destination", "with_contrasts"]
 
@@ -124,9 +124,6 @@ _MONTHS = _MONTH_WORDS.split(" ")
 _TIME = frozenset((_MONTH_WORDS + " monday tuesday wednesday thursday friday saturday sunday "
                    "today tomorrow tonight weekend week month year morning evening").split(" "))
 _DAY = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b", re.I)
-# The destination of a change: "changed the honeymoon to the Maldives".
-_CHANGE_TO = re.compile(r"\b(?:chang|switch|swapp?|mov|rebook|upgrad|transferr?)\w*\b"
-                        r"[^.;!?]{0,40}?\b(?:to|for)\s+(?:the\s+)?$", re.I)
 
 
 def _np(text: str, backward: bool = False) -> str:
@@ -343,7 +340,7 @@ def destination(picks: list[tuple[Slot, str, bool, float]],
     for name, vs in by_slot.items():
         if len(vs) < 2:
             continue
-        dest = [v for v in vs if (i := clause.find(v)) > 0 and _CHANGE_TO.search(clause[:i])]
+        dest = [v for v in vs if is_destination(clause, v)]
         if len(dest) == 1:
             keep[name] = dest[0]
     # (a fuller name of the destination stays: "the move to GitLab … with GitLab CI")

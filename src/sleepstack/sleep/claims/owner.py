@@ -39,7 +39,7 @@ from .subject import is_relation
 from .taxonomy import Slot
 from .values import SPECIES
 
-__all__ = ["OTHER", "SELF", "owned_picks", "owner_of", "unpossessed"]
+__all__ = ["OTHER", "SELF", "owned_picks", "owner_of", "said_before", "unpossessed"]
 
 Owner = Literal["self", "other"]
 SELF: Owner = "self"
@@ -352,3 +352,15 @@ def unpossessed(sentence: str) -> str:
             return "someone's " + m["n"]
         return m.group(0)
     return _POSS_RELATION.sub(_mask, sentence)
+
+
+def said_before(text: str, clause: str) -> str:
+    """What the turn *text* said before *clause* ("" when the clause cannot be found in it).
+
+    A clause is read from the turn after standardising it ("i moved" → "I moved"),
+    so it is looked up without case; where it still is not found, nothing before
+    it is known (not the whole turn, which would offer the clause's own words and
+    what follows it as the people its pronouns point back to).
+    """
+    at = text.casefold().find(clause.casefold())
+    return text[:at] if at > 0 else ""

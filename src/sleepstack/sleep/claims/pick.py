@@ -15,23 +15,10 @@ from .detect import Clause
 from .owner import unpossessed
 from .parts import governed
 from .taxonomy import Slot, slot_by_name
-from .values import SPECIES, is_removal, read_value
+from .values import SPECIES, is_destination, is_removal, read_value
 from .whose import others_address
 
 __all__ = ["NO_MORE", "RELATION", "pick", "read_slot"]
-
-# A value right after a verb of moving or changing and "to"/"into"/"over to": where
-# the speaker went, not what they left ("migrated to X", "switched over to X").
-_MOVED_TO = re.compile(
-    r"\b(?:migrat|mov|switch|chang|transferr|relocat|swapp|port|convert|upgrad|cut over|"
-    r"went over|gone over)\w*\s+(?:(?:it|us|me|them|everything|all)\s+)?"
-    r"(?:(?:over|across|back|fully)\s+)?(?:in)?to\s+(?:(?:the|a|an|our|my)\s+)?$", re.I)
-
-
-def _destination(text: str, value: str) -> bool:
-    """Whether *value* is said in *text* as the destination of a move."""
-    i = text.casefold().find(value.casefold())
-    return i > 0 and _MOVED_TO.search(text[:i]) is not None
 
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
@@ -97,7 +84,7 @@ def read_slot(slot: Slot, score: float, text: str, ended: bool = False,
             (list(r.new), []) if whole else ([], list(r.new)))
         # The destination of a move is what the clause starts, never what it ends
         # ("the last collection got migrated to DynamoDB, so that's done").
-        dest = [v for v in r.old if _destination(text, v)]
+        dest = [v for v in r.old if is_destination(text, v)]
         if dest:
             r.old, r.new = [v for v in r.old if v not in dest], [*r.new, *dest]
     # A single-valued slot keeps one value per clause, chosen by _left_behind once

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 from .lower import lower_org
 
-__all__ = ["NAME_KINDS", "SPECIES", "Reading", "birthdays_in", "is_removal", "names_in",
-           "read_value"]
+__all__ = ["NAME_KINDS", "SPECIES", "Reading", "birthdays_in", "is_destination", "is_removal",
+           "names_in", "read_value"]
 
 # Words that end what a value can be (prepositions, conjunctions, time words).
 _END = (
@@ -110,6 +110,24 @@ class Reading:
 def is_removal(clause: str) -> bool:
     """True when the clause says something stopped being true."""
     return bool(_REMOVAL.search(clause))
+
+
+# A verb of moving or changing and, within the same clause, "to"/"into"/"for" right
+# before the value: where the change goes, not what it leaves ("migrated to X",
+# "switched everything over to X", "changed the honeymoon to the Maldives").
+_CHANGE_TO = re.compile(
+    r"\b(?:(?:migrat|mov|chang|relocat|upgrad)(?:e|es|ed|ing)|switch(?:es|ed|ing)?"
+    r"|(?:transfer|swap|port|convert|rebook)(?:s|r?ed|p?ed|r?ing|p?ing)?|cut over|went over"
+    r"|gone over)\b"
+    # what is changed may stand between, but no other clause ("moved out and said goodbye to X")
+    r"(?:(?![,;:]|\b(?:and|but|so|then|after|before|because|while|when)\b)[^.!?]){0,40}?"
+    r"\b(?:(?:in)?to|for)\s+(?:(?:the|a|an|our|my)\s+)?$", re.I)
+
+
+def is_destination(text: str, value: str) -> bool:
+    """Whether *value* is said in *text* as the destination of a change or a move."""
+    i = text.casefold().find(value.casefold())
+    return i > 0 and _CHANGE_TO.search(text[:i]) is not None
 
 
 def _trim(v: str) -> str:
