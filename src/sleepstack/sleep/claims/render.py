@@ -22,7 +22,7 @@ from ..dates import absolutize, find_dates
 from ..extract_base import direction_of, stated_fact
 from ..resolve import ENDED
 from .claim import Claim
-from .taxonomy import OTHER
+from .taxonomy import OTHER, nothing_sentence
 from .useful import useful_other
 
 __all__ = ["MENTION", "claim_fact", "facts_of"]
@@ -88,7 +88,7 @@ def claim_fact(c: Claim) -> Fact:
         category = c.slot.category if c.slot is not OTHER else "conversation"
     elif c.value == "none":
         attr = c.slot.attribute
-        body = "No longer current: " + c.slot.template.format(S=s.lower(), v=c.clause)
+        body = nothing_sentence(c.slot, s)
         category = c.slot.category
     elif c.slot is OTHER:
         attr = OTHER.attribute

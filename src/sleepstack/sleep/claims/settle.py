@@ -76,8 +76,11 @@ def settle(claims: list[Claim]) -> list[Claim]:
     """One turn's claims in the order they apply: removals first, then new values.
 
     A removal in a single-valued slot that the turn gives no new value for
-    ("I sold the Civic", "I quit my job at Globex") becomes the value ``none``,
-    which supersedes like any new value and stays current ("no car now").
+    ("I sold the Civic", "I quit my job at Globex") also gives the value ``none``,
+    which supersedes like any new value and stays current ("no car now"); the
+    removal itself stays, as the history that names what ended, so that every
+    older line naming the Civic reads as no longer current even when no claim
+    read it when it was said.
     """
     filled = {c.slot.name for c in claims if not c.removal}
     out: list[Claim] = []
@@ -87,7 +90,6 @@ def settle(claims: list[Claim]) -> list[Claim]:
             if c.slot.name not in nones:
                 nones.add(c.slot.name)
                 out.append(replace(c, value="none", removal=False, clause=c.value))
-            continue
         out.append(c)
     # Removals before additions: "not peanuts, shellfish" must not close what it adds.
     return sorted(out, key=lambda c: not c.removal)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["OTHER", "SLOTS", "Slot", "slot_by_attribute", "slot_by_name"]
+__all__ = ["OTHER", "SLOTS", "Slot", "nothing_sentence", "slot_by_attribute", "slot_by_name"]
 
 
 @dataclass(frozen=True)
@@ -163,3 +163,25 @@ def slot_by_name(name: str) -> Slot:
 def slot_by_attribute(attribute: str) -> Slot | None:
     """The slot that fills *attribute*, if any."""
     return _BY_ATTR.get(attribute)
+
+
+# What a single-valued slot says once its value ended and none replaced it ("I sold
+# the Corsa", "I quit, no job lined up"): its own sentence, so that the current
+# fact ("has no car now") and the history ("No longer current: ... drives a Corsa")
+# never read the same.
+_NOTHING: dict[str, str] = {
+    "home": "{S} has no fixed home now", "employer": "{S} has no employer now",
+    "job_title": "{S} has no job title now", "manager": "{S} has no manager now",
+    "diet": "{S} follows no particular diet now", "partner": "{S} has no partner now",
+    "vehicle": "{S} has no car now", "phone": "{S} has no phone number on record now",
+    "email": "{S} has no email address on record now", "database": "{S} uses no database now",
+    "editor": "{S} uses no particular editor now", "ci": "{S} uses no CI now",
+    "trip": "{S} has no trip planned now",
+}
+
+
+def nothing_sentence(slot: Slot, subject: str) -> str:
+    """The sentence of *slot* holding no value any more, about *subject*."""
+    return _NOTHING.get(slot.name, "{S} has no " + slot.name.replace("_", " ") + " now").format(
+        S=subject)
+
