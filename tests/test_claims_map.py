@@ -9,6 +9,7 @@ sentences here are written for these tests, not taken from the benchmark.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -222,3 +223,31 @@ def test_forgetting_the_turn_that_stated_a_value_takes_it_out_of_the_map(tmp_pat
     assert r.returncode == 0, r.stderr
     assert "Rotterdam" not in path.read_text()
     assert "Eindhoven" in path.read_text()
+
+
+def test_a_removal_of_a_value_no_claim_read_still_marks_the_lines_that_named_it() -> None:
+    # The first turn is no claim the readers take ("a dented 2009 Peugeot 206" has no
+    # value they read); the removal names the car all the same, and the slot is left
+    # with nothing: the history keeps the name, the current fact says nothing is held.
+    read = facts_of("Off to the garage again in my dented 2009 Peugeot 206, lovely.",
+                    "I sold the Peugeot last week, it's buses and bikes for me now.")
+    facts = resolve([], read).facts
+    ended = [f for f in facts if f.attribute == "ended:vehicle"]
+    assert [f.value.casefold() for f in ended] == ["peugeot"], [f.text for f in facts]
+    assert not ended[0].current
+    nothing = [f for f in facts if f.attribute == "vehicle" and f.value == "none"]
+    assert nothing and nothing[0].current and "Peugeot" not in nothing[0].text
+    assert len({f.text for f in facts}) == len(facts)  # one sentence per fact
+    slots = claims_map_of("u1", [replace(f, user="u1") for f in facts])
+    rows = [Row(key="raw:t0", user="u1", layer="raw", path="memory/log/u1/x.md",
+                text="Off to the garage again in my dented 2009 Peugeot 206, lovely.",
+                cites=("t0",), at="2024-05-01T10:00:00Z", role="user")]
+    assert "vehicle" in slots
+    assert "t0" in stale_by_claims(slots, rows)
+
+
+def test_a_removal_the_turn_replaces_leaves_no_nothing() -> None:
+    read = facts_of("I drive a Peugeot 206.",
+                    "Sold the Peugeot and bought a Skoda Fabia yesterday.")
+    current = {(f.attribute, f.value) for f in resolve([], read).facts if f.current}
+    assert ("vehicle", "none") not in current, current
