@@ -86,10 +86,10 @@ def settle(claims: list[Claim]) -> list[Claim]:
     out: list[Claim] = []
     nones: set[str] = set()
     for c in claims:
-        if c.removal and not c.slot.multi and c.slot is not OTHER and c.slot.name not in filled:
-            if c.slot.name not in nones:
-                nones.add(c.slot.name)
-                out.append(replace(c, value="none", removal=False, clause=c.value))
+        if c.removal and not c.slot.multi and c.slot is not OTHER \
+                and c.slot.name not in filled and c.slot.name not in nones:
+            nones.add(c.slot.name)
+            out.append(replace(c, value="none", removal=False, clause=c.value))
         out.append(c)
     # Removals before additions: "not peanuts, shellfish" must not close what it adds.
     return sorted(out, key=lambda c: not c.removal)
