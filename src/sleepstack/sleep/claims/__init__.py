@@ -37,6 +37,7 @@ from ...layers.rawlog import Turn, iso
 from ..dates import absolutize, find_dates
 from ..extract_base import direction_of, stated_fact
 from ..resolve import ENDED
+from .carry import Carry, finish, seed
 from .claim import Claim
 from .classify import (
     END_MARGIN,
@@ -242,12 +243,14 @@ def slot_hints(texts: Iterable[str], embedder: Embedder) -> dict[str, list[tuple
 def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
               embedder: Embedder | None, hints: Hints | None = None,
               ruled: Sequence[Sequence[tuple[str, str]]] | None = None,
-              prior: Mapping[str, HeldValues] | None = None) -> list[list[Claim]]:
+              prior: Mapping[str, HeldValues] | None = None,
+              carry: Carry | None = None) -> list[list[Claim]]:
     """The claims of each turn (same order as *turns*); *subjects* as from the roles.
 
     *prior*: per subject, the values they held before these turns (slot name ->
     values, from their current facts: an earlier cycle's), the anchors of what
-    these turns change.
+    these turns change. *carry*: the remarks earlier cycles could not read,
+    filled in with what these turns make of them and what stays unread (.carry).
 
     Clauses found in *hints* are not embedded again; the others are embedded
     with *embedder* in one batch (without an embedder they get no slot).
@@ -287,12 +290,13 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     if todo and embedder is not None:
         for text, r in rank_clauses(todo, embedder).items():
             _take(text, r)
-    out: list[list[Claim]] = []
+    # Earlier cycles' unread remarks first, as if read now; unread: (position in out,
+    # mention); said: the speakers' own clauses, for .conamed.
+    out, unread, said = seed(carry, turns)
+    n_pre = len(out)
     # The slots each speaker has already made a claim in (turn order): the topic
     # of their conversation so far.
     spoken: dict[tuple[str, str], set[str]] = {}
-    unread: list[tuple[int, Claim]] = []  # (turn index, mention)
-    said: list[Said] = []  # the speakers' own clauses, for .conamed
     # ... and the value each single-valued slot of theirs holds so far
     held: dict[tuple[str, str], dict[str, str]] = {}
     # ... and the single-valued slot whose value they just ended, if their next
@@ -329,7 +333,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             rk = known.get(c.text, [])
             assert s is not None
             theirs = third_party(c.text)  # someone else's news ("My sister moved to Bristol")
-            said.append(Said(ti, t, s, c.text, frozenset(
+            said.append(Said(len(out), t, s, c.text, frozenset(
                 sl.name for sl, _ in rk + others.get(c.text, []) + faint.get(c.text, [])),
                 theirs))
             # A remark with no first person clearly about a slot: its history, if
@@ -479,7 +483,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         hold(hv, out[-1])
         for attr, v in ruled[ti] if ruled else ():
             hold_ruled(hv, slot_by_attribute(attr), v)
-    return co_named(mentions(out, unread), said, holds)
+    return finish(co_named(mentions(out, unread), said, holds), n_pre, unread, said, ruled,
+                  carry)
 
 
 def _said_before(text: str, clause: str) -> str:
@@ -570,14 +575,15 @@ def claim_fact(c: Claim) -> Fact:
 def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
                    embedder: Embedder | None, hints: Hints | None = None,
                    ruled: Sequence[Sequence[tuple[str, str]]] | None = None,
-                   prior: Mapping[str, HeldValues] | None = None) -> list[list[Fact]]:
-    """Facts from the claims of each turn (same order as *turns*); *prior* as in :func:`claims_of`.
+                   prior: Mapping[str, HeldValues] | None = None,
+                   carry: Carry | None = None) -> list[list[Fact]]:
+    """Facts from the claims of each turn; *prior*, *carry* as in :func:`claims_of`.
 
     An unslotted ``other`` claim becomes a fact only when it carries something
     a later question can ask about (:func:`.useful.useful_other`).
     """
     return [[claim_fact(c) for c in cs if _worth_a_fact(c)]
-            for cs in claims_of(turns, subjects, embedder, hints, ruled, prior)]
+            for cs in claims_of(turns, subjects, embedder, hints, ruled, prior, carry)]
 
 
 def _worth_a_fact(c: Claim) -> bool:
