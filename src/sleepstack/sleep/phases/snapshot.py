@@ -39,6 +39,7 @@ from ..state import (
     load_state,
     user_digest,
 )
+from .carried import carried_of
 
 __all__ = ["NOTES_DIR", "Snapshot", "load_inputs", "per_user_digests", "screen_turns",
            "take_snapshot"]
@@ -259,8 +260,6 @@ def load_inputs(store: Store, snap: Snapshot, settings: dict[str, Any], *, now: 
     days = int(settings.get("summary_days", 3))
     recent: dict[str, list[dict[str, Any]]] = {}
     unread: dict[str, dict[str, Any]] = {}
-    from .carried import carried_of  # here: it reads turns through screen_turns above
-
     for u in users:
         fpath = facts_path(u)
         try:
@@ -272,7 +271,7 @@ def load_inputs(store: Store, snap: Snapshot, settings: dict[str, Any], *, now: 
         recent[u] = _recent_turns(store, u, snap.raw_sizes, now_dt, days)
         if snap.user_files.get(claims_path(u)) is not None:
             # The remarks earlier cycles could not read yet (sleep/claims/carry.py).
-            got = carried_of(store, u, snap.raw_sizes)
+            got = carried_of(store, u, snap.raw_sizes, screen_turns)
             if got is not None:
                 unread[u] = got
         for name in ("SHORT_TERM.md", "LONG_TERM.md"):
