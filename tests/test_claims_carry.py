@@ -37,6 +37,7 @@ from sleepstack.layers.facts import Fact
 from sleepstack.layers.rawlog import Turn
 from sleepstack.sleep.claims import slot_by_name
 from sleepstack.sleep.claims.carry import MAX_UNREAD, Carry, finish, newest, seed
+from sleepstack.sleep.claims.claim import Claim
 from sleepstack.sleep.claims.conamed import Said
 from sleepstack.sleep.late import give_way
 from sleepstack.wake.propose import propose
@@ -294,6 +295,22 @@ def test_the_newest_references_are_kept_up_to_the_cap() -> None:
     finish([[]], 0, [], [Said(0, note, "user", note.text, frozenset({"employer"}))], None,
            carry)
     assert carry.left == []
+
+
+def test_a_clause_whose_names_its_turn_read_as_values_is_not_referenced() -> None:
+    """ "I live in Lisbon": Lisbon is the home, never another slot's old value."""
+    t = _turn("t1", "I live in Lisbon", 0)
+    home = Claim(t, "user", slot_by_name("home"), "Lisbon", False, t.text, 0.6)
+    carry = Carry()
+    finish([[home]], 0, [], [Said(0, t, "user", t.text, frozenset({"home", "trip"}))], None,
+           carry)
+    assert carry.left == []
+    # a name the turn did not read is kept, for the slots the turn did not fill
+    t = _turn("t2", "I live in Lisbon, the Kanzlei Brandt people are nice", 0)
+    home = Claim(t, "user", slot_by_name("home"), "Lisbon", False, t.text, 0.6)
+    finish([[home]], 0, [], [Said(0, t, "user", t.text, frozenset({"home", "employer"}))],
+           None, carry)
+    assert [(u.turn, u.slots) for u in carry.left] == [("t2", ("employer",))]
 
 
 def test_the_earlier_turns_unslotted_sentence_gives_way_to_its_late_reading() -> None:

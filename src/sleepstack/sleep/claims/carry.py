@@ -45,6 +45,7 @@ from ..extract_base import subject_for_role
 from .claim import Claim
 from .conamed import Said, names_of, spans
 from .detect import disclosures
+from .held import names_value
 from .subject import third_party
 from .taxonomy import OTHER, slot_by_name
 
@@ -171,14 +172,25 @@ def finish(out: list[list[Claim]], n_pre: int, unread: Sequence[tuple[int, Claim
                 continue
             keep.append(name)
         # Only a clause that names something can name a slot's old value (.conamed):
-        # a name or rare word, else what one of the slots' readers reads (dearer).
-        if keep and (names_of(s.clause) or any(spans(slot_by_name(n).kind, s.clause)
-                                               for n in keep)):
+        # a name or rare word, or what one of the slots' readers reads, that is no
+        # value its own turn's claims took ("I live in Lisbon": Lisbon is the home,
+        # never another slot's old value; the claims map keeps it as the home's).
+        if keep and _unclaimed(s, keep, out[s.index]):
             ref = _ref(s.turn, s.clause, tuple(keep))
             if ref is not None:
                 left.append((s.turn, ref))
     carry.left = newest(left)
     return out[n_pre:]
+
+
+def _unclaimed(s: Said, slots: Sequence[str], claims: Sequence[Claim]) -> bool:
+    """Whether *s* names something (.conamed's spans) that none of *claims* took as a value."""
+    taken = [c.value for c in claims if not c.mention and c.slot is not OTHER]
+    found = list(names_of(s.clause))
+    if not found:  # the slots' readers only when no name is there (dearer)
+        found = [x for n in slots for x in spans(slot_by_name(n).kind, s.clause)]
+    return any(not any(x.casefold() in v.casefold() or names_value(v, x) for v in taken)
+               for x in found)
 
 
 def newest(left: Sequence[tuple[Turn, Unread]], cap: int = MAX_UNREAD) -> list[Unread]:
