@@ -98,6 +98,10 @@ STORIES: dict[str, tuple[str, list[str], list[str]]] = {
                  ["night shift baker life: dough at 4am\nmy locker is Wq-5521-Zr"],
                  ["how many grams in a cup of milk",
                   "I work as a florist now at the same market"]),
+    # a removal whose earlier statement is erased: nothing else is stale
+    "xm-pepper": ("What pets does the user have?",
+                  ["we have two cats, Pepper and Olive"],
+                  ["Pepper passed away last night, we're heartbroken"]),
     # the same kind of remark, but in a promoted note: never carried
     "xo-note": ("What is the user's job title?",
                 [],
@@ -151,6 +155,7 @@ def mem(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
     for user, (_, _old, new) in STORIES.items():
         _log(m, user, new, 20)
     m.sleep()
+    m.forget(turns=first["xm-pepper"], reason="test")
     yield m
 
 
@@ -238,6 +243,18 @@ def test_a_promoted_notes_remark_is_never_carried(mem: Memory) -> None:
     assert not [u for u in _unread(mem, "xo-note") if u.turn.startswith("user/")]
     assert not [f for f in mem.facts("xo-note", include_history=True)
                 if f.text.startswith("Earlier")]
+
+
+def test_a_removal_turn_is_marked_when_nothing_else_is_stale(mem: Memory) -> None:
+    """wake/recall.py: the values a removal turn ended are marked whenever the question
+    is about the present, not only when something else in the pool is stale."""
+    ctx = mem.recall(STORIES["xm-pepper"][0], "xm-pepper", budget_tokens=400)
+    shown = [ln for ln in ctx.context.splitlines() if "Pepper passed away" in ln]
+    assert shown and all("(Pepper: no longer current since " in ln for ln in shown), \
+        ctx.context
+    items = [it.to_dict() for it in ctx.items if "Pepper passed away" in it.text]
+    assert items and all(d["current"] and [e["value"] for e in d["ends"]] == ["Pepper"]
+                         for d in items), items
 
 
 # ------------------------------------------------------------------ the records themselves
