@@ -55,7 +55,8 @@ __all__ = ["MAX_UNREAD", "Carry", "finish", "seed"]
 #: speaker next speaks of its slot (then it is dropped, see above), so what
 #: waits is at most a few remarks for each of the ~15 single-valued slots; 48
 #: keeps that with room while a talkative user's map stays small (a reference
-#: is ~80 bytes: at most ~4 KB per user; see docs/claims.md for the measure).
+#: is 90-210 bytes, the most for a clause near many slots: at most ~10 KB per
+#: user), and bounds the raw-log files a cycle re-reads per user to 48.
 MAX_UNREAD = 48
 
 
