@@ -14,13 +14,28 @@ One entry per slot (the fact attribute) and value::
 ``to`` is empty while the value is current. A value closed by a newer one has
 ``by``; one closed by an explicit removal ("we gave the cat away") has
 ``ended``; a value that only expired by TTL is not in the map at all (it is
-old, not contradicted). Pure data functions: no store access.
+old, not contradicted).
+
+The map also keeps, under ``"unread"``, references to the remarks no reader
+took a value from that a later cycle may still make a slot's history
+(:class:`Unread`, :mod:`sleepstack.sleep.claims.carry`)::
+
+    "unread": [{"turn": "t-…", "day": "2024-05-08", "n": 2, "slots": ["employer"]},
+               {"turn": "t-…", "day": "2024-05-08", "n": 0, "slots": ["partner"],
+                "mention": 0.52}, …]
+
+A reference holds no text: the turn's id and UTC day (its raw-log file), the
+clause's position among the turn's self-disclosures, the slots it may be about
+and, for a mention, its score. The words are read back from the raw log when a
+later cycle needs them, so a turn ``forget`` erased or redacted takes its
+remark with it. The wake path does not read them. Pure data functions: no
+store access.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,10 +43,13 @@ __all__ = [
     "CLAIMS_VERSION",
     "ClaimValue",
     "SlotHistory",
+    "Unread",
     "claims_path",
     "dump_claims_map",
     "erase_from_claims_map",
     "load_claims_map",
+    "load_unread",
+    "unread_of",
 ]
 
 CLAIMS_VERSION = 1
@@ -78,12 +96,72 @@ class SlotHistory:
         return [v for v in self.values if v.current]
 
 
-def dump_claims_map(user: str, slots: Mapping[str, SlotHistory]) -> str:
-    """The file's text (stable: sorted slots, values in order)."""
-    body = {"version": CLAIMS_VERSION, "user": user, "slots": {
+@dataclass(frozen=True)
+class Unread:
+    """A reference to a remark no reader took a value from, kept for a later cycle.
+
+    *turn* and *day*: the raw-log turn (its id and UTC day, which names its
+    file); *clause*: the remark's position among the turn's self-disclosures
+    (:func:`sleepstack.sleep.claims.detect.disclosures`); *slots*: the slots
+    it may be about. A *mention* (its score, else None) is a statement clearly
+    about ``slots[0]`` whose value could not be read; the others are clauses
+    that may name a slot's old value (:mod:`sleepstack.sleep.claims.conamed`).
+    """
+
+    turn: str
+    day: str
+    clause: int
+    slots: tuple[str, ...]
+    mention: float | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The map's JSON form of this reference."""
+        out: dict[str, Any] = {"turn": self.turn, "day": self.day, "n": self.clause,
+                               "slots": list(self.slots)}
+        if self.mention is not None:
+            out["mention"] = self.mention
+        return out
+
+
+def dump_claims_map(user: str, slots: Mapping[str, SlotHistory],
+                    unread: Sequence[Unread] = ()) -> str:
+    """The file's text (stable: sorted slots, values in order, remarks in turn order)."""
+    body: dict[str, Any] = {"version": CLAIMS_VERSION, "user": user, "slots": {
         name: {"multi": h.multi, "values": [v.as_json() for v in h.values]}
         for name, h in sorted(slots.items())}}
+    if unread:
+        body["unread"] = [u.as_json() for u in unread]
     return json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def load_unread(text: str | None) -> list[Unread]:
+    """The remark references of ``claims.json`` text (none for a malformed file)."""
+    try:
+        body = json.loads(text or "")
+    except ValueError:
+        return []
+    if not isinstance(body, dict) or body.get("version") != CLAIMS_VERSION:
+        return []
+    return unread_of(body.get("unread"))
+
+
+def unread_of(items: Any) -> list[Unread]:
+    """The references of a JSON list of :meth:`Unread.as_json` forms (malformed ones out)."""
+    out: list[Unread] = []
+    for d in items if isinstance(items, list) else ():
+        if not isinstance(d, dict):
+            continue
+        turn, day, n, slots = _str(d, "turn"), _str(d, "day"), d.get("n"), d.get("slots")
+        score = d.get("mention")
+        if turn is None or day is None or not isinstance(n, int) or isinstance(n, bool) \
+                or n < 0 or not isinstance(slots, list) or (
+                    score is not None and not isinstance(score, int | float)):
+            continue
+        names = tuple(s for s in slots if isinstance(s, str) and s)
+        if names:
+            out.append(Unread(turn, day, n, names,
+                              None if score is None else float(score)))
+    return out
 
 
 def _str(d: Mapping[str, Any], key: str) -> str | None:
@@ -133,8 +211,8 @@ def erase_from_claims_map(text: str, fact_ids: set[str], turn_ids: set[str]) -> 
     """*text* without the erased facts' values and the erased turns (for ``forget``).
 
     A value goes with its fact, or when every turn that stated it is erased;
-    the others lose the erased turns. A file this code cannot read is left to
-    the literal rules (returned unchanged).
+    the others lose the erased turns; a remark reference goes with its turn. A
+    file this code cannot read is left to the literal rules (returned unchanged).
     """
     try:
         body = json.loads(text)
@@ -142,7 +220,8 @@ def erase_from_claims_map(text: str, fact_ids: set[str], turn_ids: set[str]) -> 
         slots = load_claims_map(text)
     except (ValueError, KeyError, TypeError):
         return text
-    if not isinstance(users, str) or not slots:
+    unread = load_unread(text)
+    if not isinstance(users, str) or not (slots or unread):
         return text
     out: dict[str, SlotHistory] = {}
     for name, h in slots.items():
@@ -155,5 +234,6 @@ def erase_from_claims_map(text: str, fact_ids: set[str], turn_ids: set[str]) -> 
                                    turns=tuple(t for t in v.turns if t not in turn_ids)))
         if kept:
             out[name] = SlotHistory(h.multi, tuple(kept))
-    new = dump_claims_map(users, out)
-    return text if load_claims_map(new) == slots else new
+    left = [u for u in unread if u.turn not in turn_ids]
+    new = dump_claims_map(users, out, left)
+    return text if load_claims_map(new) == slots and left == unread else new

@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from ..adapters.embed import DEFAULT_EMBEDDER, Embedder, FloatMatrix, load_embedder
 from ..adapters.llm import LLM, Budget, Usage, is_none
@@ -76,6 +77,9 @@ from .extract_rules_prefs import (
     _rule_my_key,
     _rule_prefer_generic,
 )
+
+if TYPE_CHECKING:
+    from .claims.carry import Carry
 
 __all__ = [
     "ASSISTANT_ROLES",
@@ -266,6 +270,7 @@ def extract_facts(
     embedder: str | Embedder | None = None,
     hints: Mapping[str, Sequence[tuple[str, float]]] | None = None,
     prior: Mapping[str, Mapping[str, Sequence[str]]] | None = None,
+    carry: Carry | None = None,
 ) -> list[Fact]:
     """Deterministic facts stated in *turns*, in turn order, one per statement.
 
@@ -282,12 +287,22 @@ def extract_facts(
     embedded here, in one batch. *prior*: per subject, the values (slot name ->
     values) their current facts already hold, from earlier cycles; what these
     turns change is read against them (:mod:`sleepstack.sleep.claims.held`).
+    *carry* (:class:`sleepstack.sleep.claims.carry.Carry`): the remarks earlier
+    cycles could not read; the facts these turns give their (earlier) turns come
+    last, and ``carry.left`` is what stays unread.
 
     Subject is ``"user"`` for the user's first person, or the speaker's name
     when the role is a person's name (multi-party logs). Assistant turns are
     skipped unless they quote the user ("you said "…"").
     """
-    from .claims import ENDED, MENTION, extract_claims, slot_by_attribute, strip_foreign_text
+    from .claims import (
+        ENDED,
+        MENTION,
+        claim_fact,
+        extract_claims,
+        slot_by_attribute,
+        strip_foreign_text,
+    )
 
     turns = list(turns)
     subjects = [subject_for_role(t.role) for t in turns]
@@ -315,7 +330,7 @@ def extract_facts(
         penalties.append(penalty)
     claimed = extract_claims(turns, subjects, emb, hints,
                              ruled=[[(c.attribute, c.value) for c in cs] for cs in ruled_all],
-                             prior=prior)
+                             prior=prior, carry=carry)
     facts: list[Fact] = []
     seen: set[str] = set()
     for turn, from_claims, cands, penalty in zip(turns, claimed, ruled_all, penalties,
@@ -370,6 +385,12 @@ def extract_facts(
             if fact.id not in seen:
                 seen.add(fact.id)
                 facts.append(fact)
+    # An earlier cycle's remark that a change here made the slot's history.
+    for late in carry.late if carry is not None else ():
+        fact = claim_fact(late)
+        if fact.id not in seen:
+            seen.add(fact.id)
+            facts.append(replace(fact, cycle=cycle) if cycle else fact)
     return facts
 
 

@@ -183,10 +183,13 @@ def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
         for p in out:
             if p.row.layer == "raw" and _is_filler(p.row.text):
                 p.score *= cfg.filler_factor
-    if stale:
-        # Last, so that no later boost lifts a superseded claim back up.
+    if not past:
+        # Last, so that no later boost lifts a superseded claim back up. The values a
+        # removal turn ended are marked even when nothing in the pool is stale.
         for p in out:
             _mark_ends(p.row, p.extra, pool)
+            if not stale:
+                continue
             if p.row.layer == "raw" and p.row.cites and all(c in stale for c in p.row.cites):
                 p.score *= cfg.stale_factor
                 p.extra["stale"] = max((stale[c] for c in p.row.cites), key=lambda v: v[1])
@@ -347,7 +350,7 @@ def _neighbour_fn(pool: Pool, past: bool = False) -> Callable[[Piece], list[Piec
                 extra: dict[str, object] = {"pos": ids[jj], "session_start": start_of(sess)}
                 if row.cites and all(c in stale for c in row.cites):
                     extra["stale"] = max((stale[c] for c in row.cites), key=lambda v: v[1])
-                elif stale:
+                elif not past:
                     _mark_ends(row, extra, pool)
                 out.append(Piece(row, 0.0, extra=extra))
         return out

@@ -35,6 +35,7 @@ from ...adapters.embed import Embedder
 from ...layers.facts import Fact
 from ...layers.rawlog import Turn
 from ..resolve import ENDED
+from .carry import Carry, finish, seed
 from .claim import Claim
 from .classify import (
     END_MARGIN,
@@ -232,12 +233,14 @@ def slot_hints(texts: Iterable[str], embedder: Embedder) -> dict[str, list[tuple
 def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
               embedder: Embedder | None, hints: Hints | None = None,
               ruled: Sequence[Sequence[tuple[str, str]]] | None = None,
-              prior: Mapping[str, HeldValues] | None = None) -> list[list[Claim]]:
+              prior: Mapping[str, HeldValues] | None = None,
+              carry: Carry | None = None) -> list[list[Claim]]:
     """The claims of each turn (same order as *turns*); *subjects* as from the roles.
 
     *prior*: per subject, the values they held before these turns (slot name ->
     values, from their current facts: an earlier cycle's), the anchors of what
-    these turns change.
+    these turns change. *carry*: the remarks earlier cycles could not read,
+    filled in with what these turns make of them and what stays unread (.carry).
 
     Clauses found in *hints* are not embedded again; the others are embedded
     with *embedder* in one batch (without an embedder they get no slot).
@@ -277,12 +280,13 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     if todo and embedder is not None:
         for text, r in rank_clauses(todo, embedder).items():
             _take(text, r)
-    out: list[list[Claim]] = []
+    # Earlier cycles' unread remarks first, as if read now; unread: (position in out,
+    # mention); said: the speakers' own clauses, for .conamed.
+    out, unread, said = seed(carry, turns)
+    n_pre = len(out)
     # The slots each speaker has already made a claim in (turn order): the topic
     # of their conversation so far.
     spoken: dict[tuple[str, str], set[str]] = {}
-    unread: list[tuple[int, Claim]] = []  # (turn index, mention)
-    said: list[Said] = []  # the speakers' own clauses, for .conamed
     # ... and the value each single-valued slot of theirs holds so far
     held: dict[tuple[str, str], dict[str, str]] = {}
     # ... and the single-valued slot whose value they just ended, if their next
@@ -319,7 +323,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             rk = known.get(c.text, [])
             assert s is not None
             theirs = third_party(c.text)  # someone else's news ("My sister moved to Bristol")
-            said.append(Said(ti, t, s, c.text, frozenset(
+            said.append(Said(len(out), t, s, c.text, frozenset(
                 sl.name for sl, _ in rk + others.get(c.text, []) + faint.get(c.text, [])),
                 theirs))
             # A remark with no first person clearly about a slot: its history, if
@@ -472,17 +476,20 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         hold(hv, out[-1])
         for attr, v in ruled[ti] if ruled else ():
             hold_ruled(hv, slot_by_attribute(attr), v)
-    return co_named(mentions(out, unread), said, holds)
+    return finish(co_named(mentions(out, unread), said, holds), n_pre, unread, said, ruled,
+                  carry)
 
 
 def extract_claims(turns: Sequence[Turn], subjects: Sequence[str | None],
                    embedder: Embedder | None, hints: Hints | None = None,
                    ruled: Sequence[Sequence[tuple[str, str]]] | None = None,
-                   prior: Mapping[str, HeldValues] | None = None) -> list[list[Fact]]:
-    """Facts from the claims of each turn (same order as *turns*); *prior* as in :func:`claims_of`.
+                   prior: Mapping[str, HeldValues] | None = None,
+                   carry: Carry | None = None) -> list[list[Fact]]:
+    """Facts from the claims of each turn; *prior*, *carry* as in :func:`claims_of`.
 
     An unslotted ``other`` claim becomes a fact only when it carries something
     a later question can ask about (:func:`.useful.useful_other`).
     """
-    return [facts_of(cs) for cs in claims_of(turns, subjects, embedder, hints, ruled, prior)]
+    return [facts_of(cs)
+            for cs in claims_of(turns, subjects, embedder, hints, ruled, prior, carry)]
 

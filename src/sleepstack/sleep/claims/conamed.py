@@ -42,7 +42,7 @@ from .lower import rare_word
 from .taxonomy import OTHER
 from .values import names_in, read_value
 
-__all__ = ["Said", "co_named"]
+__all__ = ["Said", "co_named", "names_of", "spans"]
 
 _WORD = re.compile(r"[\w'’&.-]+")
 _LOWER = re.compile(r"(?<![\w'’&.-])[a-z][a-z0-9&'’-]*")
@@ -82,13 +82,20 @@ def _named(words: frozenset[str], value: str) -> bool:
 
 
 @lru_cache(maxsize=16384)
-def _spans(kind: str, clause: str) -> tuple[str, ...]:
+def spans(kind: str, clause: str) -> tuple[str, ...]:
     """What in *clause* could be a value: its names, the slot reader's values, rare words."""
     got = names_in("place", clause)  # every capitalised name, wherever it stands
     r = read_value(kind, clause)
     got += r.new + r.old
     # a lower-case word that is no ordinary English word ("work at rakuten")
     got += [w for w in _LOWER.findall(clause) if rare_word(w)]
+    return tuple(g for g in dict.fromkeys(x.strip() for x in got) if len(g) >= 2)
+
+
+@lru_cache(maxsize=16384)
+def names_of(clause: str) -> tuple[str, ...]:
+    """The spans of *clause* whatever the slot's kind: its names and rare words."""
+    got = names_in("place", clause) + [w for w in _LOWER.findall(clause) if rare_word(w)]
     return tuple(g for g in dict.fromkeys(x.strip() for x in got) if len(g) >= 2)
 
 
@@ -121,7 +128,7 @@ def co_named(out: list[list[Claim]], said: Sequence[Said],
                     continue
                 if any(d.slot is c.slot and not d.mention for d in out[s.index]):
                     continue  # the turn gave the slot a value of its own
-                for x in _spans(c.slot.kind, s.clause):
+                for x in spans(c.slot.kind, s.clause):
                     xf = x.casefold()
                     if (xf in c.value.casefold() or c.value.casefold() in xf
                             or any(xf == v or names_value(v, x) for v in values + held)

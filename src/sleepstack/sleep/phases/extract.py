@@ -14,12 +14,14 @@ from typing import Any
 
 from ...adapters.embed import DEFAULT_EMBEDDER, load_embedder
 from ...errors import LLMError
+from ...layers.claims_map import unread_of
 from ...layers.facts import Fact
 from ...layers.rawlog import Turn
 from ...layers.trust import screen
 from ...plan import CycleState, Item, Result
 from .. import claims
 from .. import extract as rules
+from ..claims.carry import Carry
 from ..claims.held import add_held
 from .items import dicts, facts_of, turn_of
 from .llm import cycle_llm
@@ -31,19 +33,21 @@ __all__ = ["extract_facts", "extract_merge", "extract_split", "extract_work", "h
 
 def extract_facts(turns: Sequence[Turn], *, cycle: str | None, llm: Any = None,
                   budget: Any = None, embedder: str | None = None,
-                  hints: Any = None, prior: Any = None) -> list[Fact]:
+                  hints: Any = None, prior: Any = None,
+                  carry: Carry | None = None) -> list[Fact]:
     """Facts stated in *turns*: structured LLM extraction when *llm* is given.
 
     *embedder* (the store's spec) decides the claims' slots by meaning; *hints*
     are the slots already computed for the clauses (see :func:`_slot_hints`);
-    *prior* the values the user's current facts hold (:func:`held_of`).
+    *prior* the values the user's current facts hold (:func:`held_of`); *carry*
+    the remarks earlier cycles could not read (rules only, see claims/carry.py).
     """
     if llm is not None:
         got: Any = rules.extract_facts_llm(list(turns), llm, budget=budget, cycle=cycle)
         facts: list[Fact] = got[0] if isinstance(got, tuple) else got
         return [f if f.cycle else replace(f, cycle=cycle) for f in facts]
     return list(rules.extract_facts(list(turns), cycle=cycle, embedder=embedder, hints=hints,
-                                    prior=prior))
+                                    prior=prior, carry=carry))
 
 
 def held_of(facts: Sequence[dict[str, Any]]) -> dict[str, dict[str, list[str]]]:
@@ -99,6 +103,11 @@ def extract_split(state: CycleState) -> list[Item]:
             prior = held_of(state.facts.get(user, []))
             if prior:
                 item["held"] = prior
+            # ... and so do the remarks earlier cycles could not read yet, their turns
+            # re-read from the raw log (claims/carry.py, phases/carried.py).
+            unread = state.inputs.get("unread", {}).get(user)
+            if unread and unread.get("refs"):
+                item["unread"] = unread
             items.append(item)
     if items and str(state.settings.get("llm") or "none").strip().lower() in ("", "none"):
         # Claims: every candidate clause of every user embedded once, in one batch,
@@ -121,14 +130,17 @@ def extract_work(item: Item, settings: dict[str, Any]) -> Result:
     # extract_merge stamps the cycle id.
     embedder = str(settings.get("embedder") or "") or None
     written_by_llm = llm is not None
+    earlier = item.get("unread") or {}
+    carry = Carry(unread_of(earlier.get("refs")),
+                  {str(d["id"]): turn_of(d) for d in earlier.get("turns", [])})
     try:
         facts = extract_facts(turns, cycle=None, llm=llm, budget=budget, embedder=embedder,
-                              hints=item.get("hints"), prior=item.get("held"))
+                              hints=item.get("hints"), prior=item.get("held"), carry=carry)
     except LLMError as exc:
         # Over budget or the model failed: the rules still extract what they can.
         warnings.append(f"LLM extraction for {item['user']} fell back to rules: {exc.message}")
         facts = extract_facts(turns, cycle=None, embedder=embedder, hints=item.get("hints"),
-                              prior=item.get("held"))
+                              prior=item.get("held"), carry=carry)
         written_by_llm = False
     # The turns passed the gate where they entered the cycle; the rules only fill
     # fixed sentences with words of those turns, so their facts are not judged
@@ -140,7 +152,13 @@ def extract_work(item: Item, settings: dict[str, Any]) -> Result:
     if dropped:
         warnings.append(f"{dropped} extracted fact(s) for {item['user']} were flagged by the"
                         " validator and left out")
-    return {"user": item["user"], "facts": dicts(facts), "warnings": warnings}
+    out: Result = {"user": item["user"], "facts": dicts(facts), "warnings": warnings}
+    if not written_by_llm:
+        # What stays unread after these turns, for the claims map (phases/summarise.py).
+        out["unread"] = [u.as_json() for u in carry.left]
+        # ... and the facts given to earlier turns, whose unslotted reading gives way (late.py)
+        out["late"] = [claims.claim_fact(c).id for c in carry.late]
+    return out
 
 
 def screen_facts(facts: list[Fact]) -> tuple[list[Fact], int]:
@@ -166,6 +184,11 @@ def screen_facts(facts: list[Fact]) -> tuple[list[Fact], int]:
 def extract_merge(state: CycleState, results: list[Result]) -> None:
     """Keep the new facts for the resolve phase, stamped with this cycle's id."""
     new = state.inputs.setdefault("new_facts", {})
+    unread = state.inputs.setdefault("unread", {})
     for r in results:
         new[r["user"]] = [{**f, "cycle": state.cycle_id} for f in r["facts"]]
         state.warnings.extend(r.get("warnings", []))
+        if "unread" in r:  # the claims map keeps them (else the earlier ones stay)
+            unread[r["user"]] = {"refs": r["unread"]}
+        if r.get("late"):
+            state.inputs.setdefault("late_facts", {})[r["user"]] = r["late"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...plan import CycleState, Item, Result
+from ..late import give_way
 from ..resolve import resolve
 from .items import dicts, facts_of
 
@@ -17,8 +18,10 @@ __all__ = ["resolve_merge", "resolve_split", "resolve_work"]
 def resolve_split(state: CycleState) -> list[Item]:
     """One item per user with new facts."""
     new = state.inputs.get("new_facts", {})
+    late = state.inputs.get("late_facts", {})
     return [
-        {"user": u, "existing": state.facts.get(u, []), "new": new[u]}
+        {"user": u, "existing": state.facts.get(u, []), "new": new[u],
+         **({"late": late[u]} if late.get(u) else {})}
         for u in state.users
         if new.get(u)
     ]
@@ -30,6 +33,10 @@ def resolve_work(item: Item, settings: dict[str, Any]) -> Result:
                   cycle=str(settings.get("cycle_id")))
     facts, added = list(got.facts), list(got.added)
     superseded = list(got.superseded)
+    if item.get("late"):
+        # An earlier turn's remark read into a slot now: its ``other`` fact gives way.
+        facts, gave = give_way(facts, set(item["late"]))
+        superseded += gave
     by_id = {f.id: f for f in facts}
     before = {d["id"]: d for d in item["existing"]}
     return {

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ...errors import NotFoundError, PathRefused
+from ...layers.claims_map import claims_path
 from ...layers.facts import facts_path, load_facts
 from ...layers.rawlog import is_erased, parse_file, parse_line
 from ...layers.trust import is_reserved_role, screen
@@ -38,6 +39,7 @@ from ..state import (
     load_state,
     user_digest,
 )
+from .carried import carried_of
 
 __all__ = ["NOTES_DIR", "Snapshot", "load_inputs", "per_user_digests", "screen_turns",
            "take_snapshot"]
@@ -257,6 +259,7 @@ def load_inputs(store: Store, snap: Snapshot, settings: dict[str, Any], *, now: 
     now_dt = datetime.fromisoformat(now.replace("Z", "+00:00"))
     days = int(settings.get("summary_days", 3))
     recent: dict[str, list[dict[str, Any]]] = {}
+    unread: dict[str, dict[str, Any]] = {}
     for u in users:
         fpath = facts_path(u)
         try:
@@ -266,6 +269,11 @@ def load_inputs(store: Store, snap: Snapshot, settings: dict[str, Any], *, now: 
         state.base.setdefault(fpath, store.sha(fpath))
         state.facts[u] = [f.to_dict() for f in load_facts(text)]
         recent[u] = _recent_turns(store, u, snap.raw_sizes, now_dt, days)
+        if snap.user_files.get(claims_path(u)) is not None:
+            # The remarks earlier cycles could not read yet (sleep/claims/carry.py).
+            got = carried_of(store, u, snap.raw_sizes, screen_turns)
+            if got is not None:
+                unread[u] = got
         for name in ("SHORT_TERM.md", "LONG_TERM.md"):
             state.base.setdefault(f"user/{u}/{name}", snap.user_files.get(f"user/{u}/{name}"))
     state.users = users
@@ -282,6 +290,7 @@ def load_inputs(store: Store, snap: Snapshot, settings: dict[str, Any], *, now: 
         "new_notes": dict(new_notes),
         "all_notes": dict(all_notes),
         "recent_turns": recent,
+        "unread": unread,
         "raw_sizes": snap.raw_sizes,
         "user_files": snap.user_files,
         "config_sha": snap.inputs.config_sha,

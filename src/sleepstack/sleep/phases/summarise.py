@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from ...layers.claims_map import claims_path, dump_claims_map
+from ...layers.claims_map import claims_path, dump_claims_map, unread_of
 from ...layers.facts import Fact, bound_cites, dump_facts, facts_path
 from ...plan import CycleState, Item, Result
 from ..claims_map import claims_map_of
@@ -25,8 +25,10 @@ __all__ = ["summarise_merge", "summarise_split", "summarise_work"]
 def summarise_split(state: CycleState) -> list[Item]:
     """One item per user the cycle touched."""
     recent = state.inputs.get("recent_turns", {})
+    unread = state.inputs.get("unread", {})
     return [
-        {"user": u, "turns": recent.get(u, []), "facts": state.facts.get(u, [])}
+        {"user": u, "turns": recent.get(u, []), "facts": state.facts.get(u, []),
+         "unread": unread.get(u, {}).get("refs", [])}
         for u in state.users
     ]
 
@@ -42,7 +44,10 @@ def summarise_work(item: Item, settings: dict[str, Any]) -> Result:
         "facts_jsonl": dump_facts(facts),
         "short": render_short_term(turns, facts, now=now, days=days),
         "long": render_long_term(facts),
-        "claims": dump_claims_map(item["user"], claims_map_of(item["user"], facts)),
+        # ... with references to the remarks no cycle could read yet (claims/carry.py)
+        "claims": dump_claims_map(item["user"], claims_map_of(item["user"], facts),
+                                  unread_of(item.get("unread"))),
+        "unread": bool(item.get("unread")),
     }
 
 
@@ -63,5 +68,6 @@ def summarise_merge(state: CycleState, results: list[Result]) -> None:
             state.put(facts_path(u), r["facts_jsonl"])
         state.put(f"user/{u}/SHORT_TERM.md", r["short"])
         state.put(f"user/{u}/LONG_TERM.md", r["long"])
-        if "claims" in r and (r["facts_jsonl"] or state.base.get(claims_path(u)) is not None):
+        if "claims" in r and (r["facts_jsonl"] or r.get("unread")
+                              or state.base.get(claims_path(u)) is not None):
             state.put(claims_path(u), r["claims"])
