@@ -174,16 +174,20 @@ def spans_of(clause: str, kinds: Iterable[str]) -> list[str]:
 
 
 def kind_hints(clauses: Sequence[str], kinds: Sequence[Iterable[str]],
-               embedder: Embedder) -> list[list[tuple[str, float]]]:
+               embedder: Embedder, tagged: Sequence[Iterable[tuple[str, float]]] = ()
+               ) -> list[list[tuple[str, float]]]:
     """Per clause, ``(KIND@kind@span, p)`` of its candidate spans, all embedded in one batch.
 
-    *kinds*: per clause, the value kinds of its slots.
+    *kinds*: per clause, the value kinds of its slots. *tagged*: per clause, the
+    learned tagger's hint entries (:mod:`.spans`), whose values are candidates too.
     """
     if not embedder.name.endswith(MODEL.split(":")[1]) or _load_head() is None:
         return [[] for _ in clauses]
+    more = [[n.split("@", 3)[3] for n, _ in t] for t in tagged] or [[] for _ in clauses]
     # Only spans of known words: a rare name's kind is not read (see :func:`known`),
     # so it is not embedded either (a third fewer spans to embed).
-    per = [[s for s in spans_of(c, k) if known(s)] for c, k in zip(clauses, kinds, strict=True)]
+    per = [[s for s in dict.fromkeys(spans_of(c, k) + m) if known(s)]
+           for c, k, m in zip(clauses, kinds, more, strict=True)]
     todo = list(dict.fromkeys(s for ss in per for s in ss))
     got = dict(zip(todo, score(todo, embedder), strict=True))
     return [[(f"{KIND}@{k}@{s}", p) for s in ss for k, p in got[s].items()] for ss in per]
