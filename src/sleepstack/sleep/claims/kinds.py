@@ -37,6 +37,7 @@ import numpy as np
 from ...adapters.embed import Embedder
 from .kinds_data import EXAMPLES
 from .lower import vocabulary
+from .taxonomy import slot_by_name
 from .values import NAME_KINDS, names_in, read_value
 
 __all__ = [
@@ -183,7 +184,10 @@ def kind_hints(clauses: Sequence[str], kinds: Sequence[Iterable[str]],
     """
     if not embedder.name.endswith(MODEL.split(":")[1]) or _load_head() is None:
         return [[] for _ in clauses]
-    more = [[n.split("@", 3)[3] for n, _ in t] for t in tagged] or [[] for _ in clauses]
+    # (only the tagger's spans of the clause's candidate slots: the others are never read)
+    more = [[n.split("@", 3)[3] for n, _ in t
+             if slot_by_name(n.split("@", 2)[1]).kind in k]
+            for t, k in zip(tagged, kinds, strict=True)] or [[] for _ in clauses]
     # Only spans of known words: a rare name's kind is not read (see :func:`known`),
     # so it is not embedded either (a third fewer spans to embed).
     per = [[s for s in dict.fromkeys(spans_of(c, k) + m) if known(s)]

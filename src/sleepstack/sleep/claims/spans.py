@@ -57,11 +57,11 @@ EMBEDDER = "local:all-MiniLM-L6-v2"
 LABELS = ("hold", "end", "o")
 #: the prefix of the hint entries that carry spans
 SPAN = "~span"
-#: spans this likely are handed on as hints; :attr:`SpanHead.threshold` makes a pick
+#: the default floor of :func:`spans_of` (hints are handed on at the head's threshold)
 HINT_FLOOR = 0.3
-#: the digest of the shipped weights (:meth:`SpanHead.digest`), written by the training
+#: the digest of the shipped weights (:meth:`SpanHead.digest`), printed by the training
 #: script: checked on load, and it puts the weights into this module's bytes
-WEIGHTS_SHA256 = ""
+WEIGHTS_SHA256 = "567854792f8bc1ba14354bbb20f7b8b39271ddd4fc22fc6ec97afaf284a317c9"
 
 F32 = npt.NDArray[np.float32]
 # A word: letters and digits, joined by the marks names and tools keep inside
@@ -249,7 +249,8 @@ def token_pass(clauses: Sequence[str], embedder: Embedder
     if head is None:
         return None, none
     vecs, toks = embedder.embed_tokens(list(clauses))
-    return vecs, [[(f"{SPAN}@{s.slot}@{s.label}@{s.value}", s.p) for s in spans_of(c, t, head)]
+    return vecs, [[(f"{SPAN}@{s.slot}@{s.label}@{s.value}", s.p)
+                   for s in spans_of(c, t, head, head.threshold)]
                   for c, t in zip(clauses, toks, strict=True)]
 
 
