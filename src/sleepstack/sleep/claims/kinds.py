@@ -185,13 +185,14 @@ def kind_hints(clauses: Sequence[str], kinds: Sequence[Iterable[str]],
     if not embedder.name.endswith(MODEL.split(":")[1]) or _load_head() is None:
         return [[] for _ in clauses]
     # (only the tagger's spans of the clause's candidate slots: the others are never read)
+    ks = [set(k) for k in kinds]
     more = [[n.split("@", 3)[3] for n, _ in t
              if slot_by_name(n.split("@", 2)[1]).kind in k]
-            for t, k in zip(tagged, kinds, strict=True)] or [[] for _ in clauses]
+            for t, k in zip(tagged, ks, strict=True)] if tagged else [[] for _ in clauses]
     # Only spans of known words: a rare name's kind is not read (see :func:`known`),
     # so it is not embedded either (a third fewer spans to embed).
     per = [[s for s in dict.fromkeys(spans_of(c, k) + m) if known(s)]
-           for c, k, m in zip(clauses, kinds, more, strict=True)]
+           for c, k, m in zip(clauses, ks, more, strict=True)]
     todo = list(dict.fromkeys(s for ss in per for s in ss))
     got = dict(zip(todo, score(todo, embedder), strict=True))
     return [[(f"{KIND}@{k}@{s}", p) for s in ss for k, p in got[s].items()] for ss in per]
