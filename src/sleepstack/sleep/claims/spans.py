@@ -77,13 +77,14 @@ _AROUND = frozenset({
     "someone", "something", "is", "are", "was", "were", "am", "be", "been", "'s", "to", "of",
     "in", "on", "at", "for", "from", "with", "by", "as", "about", "into", "and", "or", "but",
     "so", "also", "just", "now", "then", "still", "very", "really", "what", "whats", "who",
-    "which", "bc", "tho", "obvs", "lol", "lmao", "rn", "fr", "not", "no",
+    "which", "bc", "tho", "obvs", "go", "do", "lol", "lmao", "rn", "fr", "not", "no",
 })
 # Conjunctions between two values make two spans ("chess and kayaking").
 _JOIN = frozenset({"and", "or", "&"})
 #: a clause must mean an ending at least this much (the ending score, on the
-#: margin's scale) for an ``end`` span to end a held value
-END_FLOOR = 0.0
+#: margin's scale: .classify.END_MARGIN) for an ``end`` span to end a held value;
+#: at 0 "Rex is still with us" ended Rex
+END_FLOOR = 0.12
 # The slots read by shape: the tagger's value must have it too.
 _SHAPE = {
     "email": re.compile(r"\S@\S+\.\w"),
@@ -275,7 +276,7 @@ def span_picks(clause: str, slots: Sequence[tuple[Slot, float]], spans: Sequence
     span at the head's threshold gives its picks: a ``hold`` span is a value
     (in a single-valued slot only the likeliest; in a slot read by shape, only
     one of that shape), an ``end`` span that names a value the speaker holds in
-    the slot is that value's removal when the clause leans to an ending
+    the slot is that value's removal when the clause means an ending
     (*ending*, its ending score, at least :data:`END_FLOOR`). Values of slots the
     clause is not about are never read.
     """
