@@ -353,9 +353,12 @@ def test_the_llm_path_gives_the_same_claim_shape_and_is_checked_the_same_way() -
 
 
 def test_an_unslotted_self_disclosure_is_still_a_claim_and_chatter_is_not() -> None:
-    (f,) = facts_of("I go climbing every Tuesday with friends.")
+    (f,) = facts_of("I volunteer every Tuesday with friends.")
     assert (f.attribute, f.category) == ("other", "conversation")
-    assert f.text.startswith("The user goes climbing every Tuesday")
+    assert f.text.startswith("The user volunteers every Tuesday")
+    # a pastime said as a habit is a like since the value-span tagger (round 12)
+    assert [(f.attribute, f.value) for f in facts_of("I go climbing every Tuesday with friends.")
+            ] == [("likes", "climbing")]
     assert not facts_of("I think that sounds great.")
     assert not facts_of("Thanks, that was really helpful!")
 

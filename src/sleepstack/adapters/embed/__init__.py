@@ -18,13 +18,15 @@ import threading
 from collections.abc import Callable
 from typing import NoReturn
 
-from sleepstack.adapters.embed.base import Embedder, FloatMatrix
+from sleepstack.adapters.embed.base import Embedder, FloatMatrix, TokenEmbedder, TokenStates
 from sleepstack.errors import UsageError
 
 __all__ = [
     "DEFAULT_EMBEDDER",
     "Embedder",
     "FloatMatrix",
+    "TokenEmbedder",
+    "TokenStates",
     "clear_embedder_cache",
     "is_loaded",
     "load_embedder",

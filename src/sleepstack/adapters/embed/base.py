@@ -7,14 +7,14 @@ product is a cosine similarity. Nothing else about a backend leaks out of this m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from sleepstack.errors import EmbedderError, UsageError
 
-__all__ = ["Embedder", "FloatMatrix", "check_texts", "l2_normalize"]
+__all__ = ["Embedder", "FloatMatrix", "TokenEmbedder", "TokenStates", "check_texts", "l2_normalize"]
 
 #: What ``Embedder.embed`` returns: shape ``(n, dim)``, dtype float32, rows of unit norm.
 FloatMatrix = npt.NDArray[np.float32]
@@ -44,6 +44,28 @@ class Embedder(Protocol):
 
         An empty sequence returns an array of shape ``(0, dim)``.
         """
+        ...
+
+
+class TokenStates(NamedTuple):
+    """One text's word pieces as the model saw them: last hidden states and offsets."""
+
+    #: shape ``(pieces, dim)``, float32, not normalised
+    states: npt.NDArray[np.float32]
+    #: shape ``(pieces, 2)``: each piece's ``[begin, end)`` characters in the text
+    offsets: npt.NDArray[np.int64]
+
+
+@runtime_checkable
+class TokenEmbedder(Protocol):
+    """An optional capability: an embedder that also hands out its per-token states.
+
+    Checked at run time (``isinstance(e, TokenEmbedder)``); only the local MiniLM
+    has it. Readers of token states must work (by reading nothing) without it.
+    """
+
+    def embed_tokens(self, texts: Sequence[str]) -> tuple[FloatMatrix, list[TokenStates]]:
+        """``embed(texts)`` and each text's :class:`TokenStates`, from one forward pass."""
         ...
 
 

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from sleepstack.adapters.embed.base import FloatMatrix, check_texts, l2_normalize
+from sleepstack.adapters.embed.base import FloatMatrix, TokenStates, check_texts, l2_normalize
 from sleepstack.adapters.embed.pin import verify_weights
 from sleepstack.errors import EmbedderError, UsageError
 
@@ -247,6 +247,14 @@ def _gelu_inplace(x: F32) -> F32:
     return x
 
 
+def _mean_pool(hidden: F32, mask: F32) -> F32:
+    """Mean of the hidden states over the attention mask, shape (batch, hidden)."""
+    summed: F32 = np.einsum("bsh,bs->bh", hidden, mask)
+    counts = np.maximum(mask.sum(axis=1, keepdims=True), np.float32(1e-9))
+    pooled: F32 = summed / counts
+    return pooled
+
+
 def plan_batches(lengths: Sequence[int], max_batch: int, slack: float = 0.25) -> list[list[int]]:
     """Group item indices into batches that waste little work on padding.
 
@@ -439,6 +447,19 @@ class MiniLMEmbedder:
 
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         """Embed ``texts``; see :class:`sleepstack.adapters.embed.base.Embedder`."""
+        return self._run(texts, None)
+
+    def embed_tokens(self, texts: Sequence[str]) -> tuple[FloatMatrix, list[TokenStates]]:
+        """The embeddings of ``texts`` and, from the same forward pass, each text's tokens.
+
+        See :class:`sleepstack.adapters.embed.base.TokenEmbedder`: per text, the last
+        hidden state of every word piece ([CLS] and [SEP] left out) with its character
+        offsets in the text. Truncated texts keep their first 254 pieces.
+        """
+        tokens: list[TokenStates] = []
+        return self._run(texts, tokens), tokens
+
+    def _run(self, texts: Sequence[str], tokens: list[TokenStates] | None) -> FloatMatrix:
         items = check_texts(texts)
         if len(items) >= _CONTIG_BATCH:
             self._contiguous()
@@ -447,18 +468,31 @@ class MiniLMEmbedder:
             return out
         encodings = self._tokenizer.encode_batch(items, add_special_tokens=True)
         ids = [e.ids for e in encodings]
+        per: list[TokenStates | None] = [None] * len(items)
         for batch in plan_batches([len(x) for x in ids], self.batch_size):
             width = max(len(ids[j]) for j in batch)
-            tokens = np.zeros((len(batch), width), dtype=np.int64)
+            tokens_in = np.zeros((len(batch), width), dtype=np.int64)
             mask = np.zeros((len(batch), width), dtype=np.float32)
             for row, j in enumerate(batch):
-                tokens[row, : len(ids[j])] = ids[j]
+                tokens_in[row, : len(ids[j])] = ids[j]
                 mask[row, : len(ids[j])] = 1.0
-            out[batch] = self._forward(tokens, mask)
+            hidden = self._hidden(tokens_in, mask)
+            out[batch] = _mean_pool(hidden, mask)
+            if tokens is not None:
+                for row, j in enumerate(batch):
+                    n = len(ids[j])  # [CLS] first, [SEP] last: no value is in them
+                    per[j] = TokenStates(np.array(hidden[row, 1 : n - 1]), np.asarray(
+                        encodings[j].offsets[1 : n - 1], dtype=np.int64).reshape(-1, 2))
+        if tokens is not None:
+            tokens.extend(t for t in per if t is not None)
         return l2_normalize(out, source=self.name)
 
     def _forward(self, ids: I64, mask: F32) -> F32:
         """Mean-pooled last hidden states for one padded batch, shape (batch, hidden)."""
+        return _mean_pool(self._hidden(ids, mask), mask)
+
+    def _hidden(self, ids: I64, mask: F32) -> F32:
+        """The last hidden states of one padded batch, shape (batch, seq, hidden)."""
         bsz, seq = ids.shape
         h, nh, hd = self.dim, self._heads, self._head_dim
         x: F32 = self._word[ids] + self._pos[:seq] + self._type0
@@ -494,11 +528,8 @@ class MiniLMEmbedder:
             ffn += layer.b_out
             ffn += x2
             x2 = _layer_norm(ffn, layer.ln2_g, layer.ln2_b, self._eps)
-        hidden = x2.reshape(bsz, seq, h)
-        summed: F32 = np.einsum("bsh,bs->bh", hidden, mask)
-        counts = np.maximum(mask.sum(axis=1, keepdims=True), np.float32(1e-9))
-        pooled: F32 = summed / counts
-        return pooled
+        hidden: F32 = x2.reshape(bsz, seq, h)
+        return hidden
 
     def __repr__(self) -> str:
         return f"MiniLMEmbedder(name={self.name!r}, dim={self.dim}, model_dir={self.model_dir!s})"

@@ -72,6 +72,7 @@ from .pick import RELATION, pick
 from .remarks import weak_mention
 from .render import MENTION, claim_fact, facts_of
 from .settle import left_behind, mentions, settle
+from .spans import Span, read_spans, span_picks, token_pass
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
 from .whose import COUPLE, couple, couple_scores, named_relation, whose_picks
@@ -168,7 +169,8 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
     the clause's predicate means that something ended; a clause that does and
     has several parts also gets ``(ENDING + "@" + part, score)`` per part.
     """
-    wide = rank_slots(clauses, embedder, wide=True, floor=LOW_FLOOR)
+    vecs, tagged = token_pass(clauses, embedder)  # the tagger's spans, same MiniLM pass
+    wide = rank_slots(clauses, embedder, wide=True, floor=LOW_FLOOR, vecs=vecs)
     # Below the floor, kept as ``(LOW + "@" + slot, score)``: a slot the speaker holds (.fresh).
     low = [[(f"{LOW}@{s.name}", round(sc, 4)) for s, sc in r if sc < FLOOR] for r in wide]
     wide = [[(s, sc) for s, sc in r if sc >= FLOOR] for r in wide]
@@ -213,11 +215,11 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
     # The kind of each candidate value, by meaning, in one more batch (.kinds).
     kh = kind_hints(clauses, [{s.kind for s, _ in r} | {slot_by_name(n.split("@", 1)[1]).kind
                                                          for n, _ in lo}
-                              for r, lo in zip(wide, low, strict=True)], embedder) \
+                              for r, lo in zip(wide, low, strict=True)], embedder, tagged) \
         if semantic(embedder) else [[] for _ in clauses]
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
             + ([(ENDING, round(e, 4))] if e is not None else []) + part_ends.get(i, [])
-            + also[i] + low[i] + kh[i]
+            + also[i] + low[i] + kh[i] + tagged[i]
             for i, (c, r, e) in enumerate(zip(clauses, ranked, ends, strict=True))}
 
 
@@ -258,6 +260,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
     faint: dict[str, list[tuple[Slot, float]]] = {}
     breakup: dict[str, float] = {}
     kinds: dict[str, dict[str, dict[str, float]]] = {}  # clause -> span -> kind -> p
+    spans: dict[str, list[Span]] = {}  # clause -> the tagger's spans (.spans)
 
     def _take(text: str, r: Sequence[tuple[str, float]]) -> None:
         known[text] = [(slot_by_name(n), float(sc)) for n, sc in r
@@ -272,6 +275,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
         parts[text] = [(n[len(ENDING) + 1:], float(sc)) for n, sc in r
                        if n.startswith(ENDING + "@")]
         kinds[text] = read_hints(r)
+        spans[text] = read_spans(r)
 
     if hints:
         for text, r in hints.items():
@@ -428,6 +432,10 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             if not picks and not c.weak and lk:
                 # "I do yoga and climbing": pastimes the rules' verbs of liking miss
                 picks = [(_LIKES, v, False, lk[0]) for v in hobbies(c.text)]
+            if not picks:  # the learned tagger's value, for a clause the readers read none of
+                picks = [p for p in span_picks(c.text, rk, spans.get(c.text, ()), hv,
+                                               ending.get(c.text, 0.0))
+                         if not vetoed(p[0].name, p[1], kd)]
             # Someone else's values out, a couple's breakup in (.whose).
             picks = whose_picks(c.text, c.sentence, picks, breakup.get(c.text), hv)
             if picks:

@@ -75,15 +75,19 @@ def _prototypes(embedder: Embedder) -> tuple[np.ndarray, list[int]]:
 
 
 def rank_slots(clauses: Sequence[str], embedder: Embedder, wide: bool = False,
-               floor: float = FLOOR) -> list[list[tuple[Slot, float]]]:
+               floor: float = FLOOR, vecs: np.ndarray | None = None
+               ) -> list[list[tuple[Slot, float]]]:
     """For each clause, its candidate slots with scores, best first.
 
-    *wide*: every slot above *floor*, not only those near the best.
+    *wide*: every slot above *floor*, not only those near the best. *vecs*: the
+    clauses' embeddings when the caller already has them (from a pass that also
+    read their token states, :func:`.spans.token_pass`).
     """
     if not clauses:
         return []
     protos, owner = _prototypes(embedder)
-    vecs = np.asarray(embedder.embed(list(clauses)), dtype=np.float32)
+    if vecs is None:
+        vecs = np.asarray(embedder.embed(list(clauses)), dtype=np.float32)
     sims = vecs @ protos.T  # (clauses, prototypes)
     n_slots = len(SLOTS)
     out: list[list[tuple[Slot, float]]] = []

@@ -37,6 +37,7 @@ import numpy as np
 from ...adapters.embed import Embedder
 from .kinds_data import EXAMPLES
 from .lower import vocabulary
+from .taxonomy import slot_by_name
 from .values import NAME_KINDS, names_in, read_value
 
 __all__ = [
@@ -174,16 +175,24 @@ def spans_of(clause: str, kinds: Iterable[str]) -> list[str]:
 
 
 def kind_hints(clauses: Sequence[str], kinds: Sequence[Iterable[str]],
-               embedder: Embedder) -> list[list[tuple[str, float]]]:
+               embedder: Embedder, tagged: Sequence[Iterable[tuple[str, float]]] = ()
+               ) -> list[list[tuple[str, float]]]:
     """Per clause, ``(KIND@kind@span, p)`` of its candidate spans, all embedded in one batch.
 
-    *kinds*: per clause, the value kinds of its slots.
+    *kinds*: per clause, the value kinds of its slots. *tagged*: per clause, the
+    learned tagger's hint entries (:mod:`.spans`), whose values are candidates too.
     """
     if not embedder.name.endswith(MODEL.split(":")[1]) or _load_head() is None:
         return [[] for _ in clauses]
+    # (only the tagger's spans of the clause's candidate slots: the others are never read)
+    ks = [set(k) for k in kinds]
+    more = [[n.split("@", 3)[3] for n, _ in t
+             if slot_by_name(n.split("@", 2)[1]).kind in k]
+            for t, k in zip(tagged, ks, strict=True)] if tagged else [[] for _ in clauses]
     # Only spans of known words: a rare name's kind is not read (see :func:`known`),
     # so it is not embedded either (a third fewer spans to embed).
-    per = [[s for s in spans_of(c, k) if known(s)] for c, k in zip(clauses, kinds, strict=True)]
+    per = [[s for s in dict.fromkeys(spans_of(c, k) + m) if known(s)]
+           for c, k, m in zip(clauses, ks, more, strict=True)]
     todo = list(dict.fromkeys(s for ss in per for s in ss))
     got = dict(zip(todo, score(todo, embedder), strict=True))
     return [[(f"{KIND}@{k}@{s}", p) for s in ss for k, p in got[s].items()] for ss in per]
