@@ -63,7 +63,7 @@ STORIES: dict[str, tuple[str, list[str], list[str]]] = {
                  "Oskar took a job in Zurich, so now I report to Brigitte"]),
     # a remark with no first person (remarks)
     "x-nurse": ("What is the user's job title?",
-                ["night shift nurse life: 12 hours on my feet again"],
+                ["night shift nurse life: 12 hours on the ward again"],
                 ["how many grams in a cup of flour",
                  "I work as a midwife now at the same hospital"]),
     # a first-person statement whose value no reader takes (settle.mentions)
@@ -82,7 +82,7 @@ STORIES: dict[str, tuple[str, list[str], list[str]]] = {
     # erased between the cycles: turns (library), a session (library), a
     # multi-line secret (CLI, stdin); each remark goes with its turn
     "xe-nurse": ("What is the user's job title?",
-                 ["night shift nurse life: 12 hours on my feet again"],
+                 ["night shift nurse life: 12 hours on the ward again"],
                  ["how many grams in a cup of flour",
                   "I work as a midwife now at the same hospital"]),
     "xf-medic": ("What is the user's job title?",

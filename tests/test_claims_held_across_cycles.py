@@ -139,7 +139,8 @@ def test_a_forgotten_fact_is_held_no_longer(tmp_path: Path, how: str) -> None:
     else:
         mem.forget(session="s0", user="gale", reason="test")
     assert not [f for f in mem.facts("gale") if f.value == "Perth"]
-    mem.log("gale", "s1", "user", "Second week in our Darwin apartment!",
+    # No first person: only a slot the speaker holds would make it theirs.
+    mem.log("gale", "s1", "user", "Darwin is lovely in the dry season!",
             at=(now - timedelta(days=1)).isoformat())
     mem.sleep()
     # Nothing held: the bare name is no new home, and Perth does not come back.

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from conftest import facts_of
 from sleepstack.adapters.embed import TokenEmbedder, load_embedder
@@ -22,6 +23,7 @@ from sleepstack.sleep.claims.spans import (
     WEIGHTS,
     WEIGHTS_SHA256,
     SpanHead,
+    common_phrase,
     load_head,
     read_spans,
     spans_of,
@@ -99,6 +101,25 @@ def test_the_spans_travel_as_hints_of_the_slot_pass() -> None:
 def test_a_lower_case_new_home_becomes_the_users_fact() -> None:
     facts = facts_of("I live in Leeds.", "ok we're living in tromso now")
     assert "tromso" in current(facts, "lives_in"), [f.text for f in facts]
+
+
+@pytest.mark.parametrize("update", [
+    "we live in a small flat above a bakery now",
+    "our tiny studio is freezing tonight, we're living in a tiny studio now",
+    "I work in a big office downtown these days",
+])
+def test_a_common_noun_phrase_is_no_new_home(update: str) -> None:
+    # lower case after an article or a possessive: a kind of place, not the name of one
+    facts = facts_of("I live in Leeds.", update)
+    assert current(facts, "lives_in") == {"leeds"}, [f.text for f in facts]
+
+
+def test_common_phrase_reads_only_lower_case_after_an_article_or_possessive() -> None:
+    assert common_phrase("we live in a small flat", "small flat")
+    assert common_phrase("in our very tiny studio", "studio")
+    assert not common_phrase("we're in boise now", "boise")
+    assert not common_phrase("we live in the Hague", "Hague")
+    assert not common_phrase("driving for schneider now", "schneider")
 
 
 def test_a_third_partys_value_is_not_the_users() -> None:

@@ -97,6 +97,24 @@ _lock = threading.Lock()
 _head: list[SpanHead | None] = []
 
 
+# Kinds whose values are names: a lower-case span right after an article or a
+# possessive, with at most two words between, is a common noun phrase there ("we
+# live in a small flat", "our tiny studio", "a big office"), never the name of a
+# city, a company, a person or a pet; a name typed in lower case stands bare
+# ("we're in boise now", "driving for schneider").
+_NAME_KINDS = frozenset({"place", "org", "person", "pet"})
+_COMMON_NP = re.compile(
+    r"\b(?:a|an|the|some|my|our|your|his|her|their|this|that)\s+(?:[a-z][\w'-]*\s+){0,2}$")
+
+
+def common_phrase(clause: str, value: str) -> bool:
+    """Whether *value*, as said in *clause*, is a lower-case common noun phrase."""
+    if value != value.lower():
+        return False
+    at = clause.casefold().find(value.casefold())
+    return at >= 0 and bool(_COMMON_NP.search(clause[:at]))
+
+
 class Span(NamedTuple):
     """A tagged span of a clause: its slot, ``hold`` or ``end``, the words, their p."""
 
@@ -288,7 +306,8 @@ def span_picks(clause: str, slots: Sequence[tuple[Slot, float]], spans: Sequence
         got = [s for s in spans if s.slot == slot.name and s.p >= head.threshold
                and (shape is None or shape.search(s.value))
                # a person is named, not a relation ("my sister" is no partner)
-               and not (slot.kind == "person" and is_relation(s.value.casefold()))]
+               and not (slot.kind == "person" and is_relation(s.value.casefold()))
+               and not (slot.kind in _NAME_KINDS and common_phrase(clause, s.value))]
         holds = sorted((s for s in got if s.label == "hold"), key=lambda s: -s.p)
         picks: list[Pick] = [(slot, s.value, False, score)
                              for s in (holds if slot.multi else holds[:1])]
