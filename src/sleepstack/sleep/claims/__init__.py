@@ -72,7 +72,7 @@ from .pick import RELATION, pick
 from .remarks import weak_mention
 from .render import MENTION, claim_fact, facts_of
 from .settle import left_behind, mentions, settle
-from .spans import Span, read_spans, span_picks, token_pass
+from .spans import Span, hint_entries, read_spans, span_picks, token_pass
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
 from .whose import COUPLE, couple, couple_scores, named_relation, whose_picks
@@ -219,7 +219,7 @@ def rank_clauses(clauses: Sequence[str], embedder: Embedder) -> dict[str, list[t
         if semantic(embedder) else [[] for _ in clauses]
     return {c: [(s.name, round(sc, 4)) for s, sc in r]
             + ([(ENDING, round(e, 4))] if e is not None else []) + part_ends.get(i, [])
-            + also[i] + low[i] + kh[i] + tagged[i]
+            + also[i] + low[i] + kh[i] + hint_entries(tagged[i])
             for i, (c, r, e) in enumerate(zip(clauses, ranked, ends, strict=True))}
 
 

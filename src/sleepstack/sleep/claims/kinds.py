@@ -31,6 +31,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,6 +40,9 @@ from .kinds_data import EXAMPLES
 from .lower import vocabulary
 from .taxonomy import slot_by_name
 from .values import NAME_KINDS, names_in, read_value
+
+if TYPE_CHECKING:  # .spans imports .held, which imports this module
+    from .spans import Span
 
 __all__ = [
     "KIND", "KINDS", "MODEL", "SLOT_KIND", "Kinds", "digest", "fits", "kind_hints", "known",
@@ -175,19 +179,18 @@ def spans_of(clause: str, kinds: Iterable[str]) -> list[str]:
 
 
 def kind_hints(clauses: Sequence[str], kinds: Sequence[Iterable[str]],
-               embedder: Embedder, tagged: Sequence[Iterable[tuple[str, float]]] = ()
+               embedder: Embedder, tagged: Sequence[Iterable[Span]] = ()
                ) -> list[list[tuple[str, float]]]:
     """Per clause, ``(KIND@kind@span, p)`` of its candidate spans, all embedded in one batch.
 
     *kinds*: per clause, the value kinds of its slots. *tagged*: per clause, the
-    learned tagger's hint entries (:mod:`.spans`), whose values are candidates too.
+    learned tagger's spans (:mod:`.spans`), whose values are candidates too.
     """
     if not embedder.name.endswith(MODEL.split(":")[1]) or _load_head() is None:
         return [[] for _ in clauses]
     # (only the tagger's spans of the clause's candidate slots: the others are never read)
     ks = [set(k) for k in kinds]
-    more = [[n.split("@", 3)[3] for n, _ in t
-             if slot_by_name(n.split("@", 2)[1]).kind in k]
+    more = [[s.value for s in t if slot_by_name(s.slot).kind in k]
             for t, k in zip(tagged, ks, strict=True)] if tagged else [[] for _ in clauses]
     # Only spans of known words: a rare name's kind is not read (see :func:`known`),
     # so it is not embedded either (a third fewer spans to embed).

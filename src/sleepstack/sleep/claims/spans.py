@@ -41,13 +41,15 @@ import numpy.typing as npt
 
 from ...adapters.embed import Embedder, TokenEmbedder, TokenStates
 from ...errors import EmbedderError
+from .classify import END_MARGIN
 from .held import names_value
 from .subject import is_relation
 from .taxonomy import Slot
 
 __all__ = [
     "EMBEDDER", "END_FLOOR", "LABELS", "SPAN", "WEIGHTS", "WEIGHTS_SHA256", "Span", "SpanHead",
-    "features", "load_head", "read_spans", "span_picks", "spans_of", "token_pass", "words_of",
+    "features", "hint_entries", "load_head", "read_spans", "span_picks", "spans_of",
+    "token_pass", "words_of",
 ]
 
 WEIGHTS = Path(__file__).with_name("span_head.npz")
@@ -81,10 +83,10 @@ _AROUND = frozenset({
 })
 # Conjunctions between two values make two spans ("chess and kayaking").
 _JOIN = frozenset({"and", "or", "&"})
-#: a clause must mean an ending at least this much (the ending score, on the
-#: margin's scale: .classify.END_MARGIN) for an ``end`` span to end a held value;
+#: a clause must mean an ending at least this much (the ending score: what every
+#: reader of endings takes as one) for an ``end`` span to end a held value;
 #: at 0 "Rex is still with us" ended Rex
-END_FLOOR = 0.12
+END_FLOOR = END_MARGIN
 # The slots read by shape: the tagger's value must have it too.
 _SHAPE = {
     "email": re.compile(r"\S@\S+\.\w"),
@@ -210,8 +212,7 @@ def load_head() -> SpanHead | None:
     """The shipped head (once per process), or None when its weights are not there."""
     with _lock:
         if not _head:
-            _head.append(SpanHead.load(WEIGHTS, WEIGHTS_SHA256 or None)
-                         if WEIGHTS.exists() else None)
+            _head.append(SpanHead.load(WEIGHTS, WEIGHTS_SHA256) if WEIGHTS.exists() else None)
         return _head[0]
 
 
@@ -255,22 +256,26 @@ def spans_of(clause: str, tokens: TokenStates, head: SpanHead,
 
 
 def token_pass(clauses: Sequence[str], embedder: Embedder
-               ) -> tuple[F32 | None, list[list[tuple[str, float]]]]:
-    """The clauses' embeddings and, from the same forward pass, their span hints.
+               ) -> tuple[F32 | None, list[list[Span]]]:
+    """The clauses' embeddings and, from the same forward pass, their spans at the threshold.
 
-    ``(None, no hints)`` when the embedder has no token states (or is not the
+    ``(None, no spans)`` when the embedder has no token states (or is not the
     weights' model, or there are no weights): the caller embeds as before.
     """
-    none: list[list[tuple[str, float]]] = [[] for _ in clauses]
+    none: list[list[Span]] = [[] for _ in clauses]
     if not clauses or embedder.name != EMBEDDER or not isinstance(embedder, TokenEmbedder):
         return None, none
     head = load_head()
     if head is None:
         return None, none
     vecs, toks = embedder.embed_tokens(list(clauses))
-    return vecs, [[(f"{SPAN}@{s.slot}@{s.label}@{s.value}", s.p)
-                   for s in spans_of(c, t, head, head.threshold)]
+    return vecs, [spans_of(c, t, head, head.threshold)
                   for c, t in zip(clauses, toks, strict=True)]
+
+
+def hint_entries(spans: Iterable[Span]) -> list[tuple[str, float]]:
+    """The hint entries that carry *spans* to the extraction work (read by :func:`read_spans`)."""
+    return [(f"{SPAN}@{s.slot}@{s.label}@{s.value}", s.p) for s in spans]
 
 
 def read_spans(entries: Iterable[tuple[str, float]]) -> list[Span]:
