@@ -15,7 +15,7 @@ __all__ = ["EXAMPLES"]
 _PLACE = """
 Accra|Quito|Bogotá|Guadalajara|Monterrey|Winnipeg|Anchorage|Albuquerque|Omaha|
 Pittsburgh|Raleigh|Savannah|Cardiff|Belfast|Toulouse|Freiburg|Leipzig|Dresden|Basel|
-Lausanne|Turin|Bologna|Naples|Braga|Kraków|Brno|Uppsala|Izmir|Haifa|Amman|Muscat|Pune|
+Lausanne|Turin|Bologna|Naples|Braga|Brno|Uppsala|Izmir|Haifa|Amman|Muscat|Pune|
 Chennai|Kochi|Jaipur|Lahore|Dhaka|Colombo|Kathmandu|Chiang Mai|Da Nang|Cebu|Bandung|
 Penang|Busan|Sapporo|Fukuoka|Chengdu|Kaohsiung|Tasmania|Queensland|Bavaria|Tuscany|
 Andalusia|Brittany|Provence|Yorkshire|Ontario|Manitoba|Texas|Oregon|Vermont|Patagonia|
@@ -44,7 +44,7 @@ emily|josh|kevin|steph
 
 _VEHICLE = """
 Honda Accord|Volkswagen Polo|Citroën C3|Renault Mégane|Alfa Romeo Giulia|BMW 3 Series|
-Mercedes C-Class|Hyundai Ioniq|Mazda MX-5|Mitsubishi Outlander|Chevrolet Silverado|
+Mercedes C-Class|Hyundai Ioniq|Mitsubishi Outlander|Chevrolet Silverado|
 Ford F-150|Ram 1500|Land Rover Defender|Range Rover|Porsche Cayenne|Lexus RX|Jaguar XE|
 Lucid Air|Smart Fortwo|a Vespa|a motorbike|a scooter|a cargo bike|an e-bike|a campervan|
 a pickup truck|a hatchback|an SUV|a minivan|a station wagon|a Ducati|a Harley|
@@ -53,14 +53,14 @@ a Yamaha MT-07|prius|corolla|civic|camry|yaris
 
 _EDITOR = """
 Visual Studio Code|Rider|RubyMine|CodeLite|Jupyter|micro editor|acme editor|vscode|nvim|
-sublime|MacVim|gVim|LunarVim|AstroNvim|Cloud9|Theia|Eclipse Che|EditPlus|TextPad|Coda|
+sublime|MacVim|gVim|LunarVim|AstroNvim|Cloud9|Theia|Eclipse Che|EditPlus|
 Arduino IDE|MonoDevelop|Lazarus|Delphi|Turbo Pascal|Godot editor|Lite XL|Positron|
 Windsurf|CodeSandbox|StackBlitz|mg|joe|vis|pico
 """
 
 _DATABASE = """
 Memcached|Firebase Realtime Database|Solr|etcd|LevelDB|RocksDB|Derby|Vertica|Aurora|
-Turso|dynamo|Greenplum|Apache Druid|Apache Pinot|QuestDB|VictoriaMetrics|Dgraph|
+Turso|dynamo|Apache Pinot|QuestDB|VictoriaMetrics|
 TigerGraph|Memgraph|Pinecone|Weaviate|Milvus|Qdrant|Chroma|pgvector|PouchDB|IndexedDB|
 Berkeley DB|HBase|Bigtable|Spanner|Azure SQL|Amazon RDS|Neptune|KeyDB|Dragonfly|Valkey|
 EdgeDB|Xata|MotherDuck|Cloud SQL
@@ -68,7 +68,7 @@ EdgeDB|Xata|MotherDuck|Cloud SQL
 
 _CI = """
 CodePipeline|Argo CD|Forgejo Actions|Earthly|Dagger|Vercel builds|Netlify builds|
-Bazel remote builds|GitHub workflows|GitLab runners|Concourse CI|Strider|Hudson|
+Bazel remote builds|GitHub workflows|GitLab runners|Strider|Hudson|
 Bamboo Server|TeamCity Cloud|Depot|Blacksmith|RWX Mint|Flux CD|Octopus Deploy|
 Xcode Cloud|Fastlane|Agola|Kraken CI|Travis Pro|drone.io|gh actions|Abstruse|Cirrus|
 Tekton Pipelines|Cloud Build|a self-hosted runner|our own build server
@@ -76,7 +76,7 @@ Tekton Pipelines|Cloud Build|a self-hosted runner|our own build server
 
 _DIET = """
 ketogenic|low carb|low-fat|lactose-free|fruitarian|kosher|jain|sugar-free|alkaline|
-lacto-vegetarian|ovo-vegetarian|lacto-ovo|no red meat|no meat|meat-free|
+ovo-vegetarian|lacto-ovo|no red meat|no meat|meat-free|
 calorie counting|the zone diet|the South Beach diet|clean eating|juice cleanse|
 vegetariano|végétarien|vegetarisch|vegetarian diet|strict vegan|no carbs|carb cycling|
 zero carb|ovo-lacto|low sodium|low salt|diabetic diet|the blood type diet|plant-forward|
@@ -84,28 +84,28 @@ eggetarian|no pork|no gluten
 """
 
 _ALLERGEN = """
-pecans|macadamias|soya|wheat|dairy|lactose|prawns|lobster|crab|mussels|oysters|fish|
-salmon|cod|bananas|peaches|apples|tomatoes|mold|cat dander|dog hair|feathers|msg|
-histamine|cinnamon|garlic|lentils|corn|oats|poppy seeds|citrus|oranges|cherries|plums|
+pecans|macadamias|soya|wheat|dairy|lactose|prawns|lobster|mussels|oysters|fish|
+salmon|cod|bananas|peaches|apples|tomatoes|mold|cat dander|dog hair|msg|
+histamine|cinnamon|garlic|lentils|corn|oats|citrus|oranges|cherries|plums|
 melon|pineapple|papaya|peas|beans|gelatin|red dye|tartrazine|benzoates|fragrance|
-lanolin|sticking plasters|contrast dye|morphine|tetracycline|cephalosporins|squid|
+sticking plasters|contrast dye|morphine|tetracycline|cephalosporins|squid|
 scallops|anchovies|tuna|mackerel|sardines
 """
 
 _LANGUAGE = """
-Slovak|Bulgarian|Serbian|Albanian|Latvian|Irish|Persian|Urdu|Bengali|Telugu|Gujarati|
-Nepali|Sinhala|Malay|Zulu|Xhosa|Quechua|Sign Language|ASL|Lao|Khmer|Burmese|Mongolian|
-Kazakh|Uzbek|Armenian|Azerbaijani|Pashto|Kurdish|Somali|Wolof|Lingala|Malagasy|Maori|
-Samoan|Hawaiian|Cherokee|Navajo|Guarani|Aymara|Yiddish|Ladino|Maltese|Luxembourgish|
-Frisian|Occitan|Corsican|Sardinian|Swiss German|Brazilian Portuguese|Haitian Creole|
-Afrikaans|urdu
+Serbian|Albanian|Irish|Persian|Urdu|Bengali|Telugu|
+Nepali|Malay|Zulu|Xhosa|Quechua|Sign Language|ASL|Lao|Khmer|Burmese|Mongolian|
+Kazakh|Uzbek|Armenian|Azerbaijani|Pashto|Kurdish|Somali|Lingala|Malagasy|Maori|
+Samoan|Hawaiian|Cherokee|Navajo|Guarani|Aymara|Ladino|Maltese|
+Frisian|Corsican|Sardinian|Swiss German|Brazilian Portuguese|Haitian Creole|
+urdu
 """
 
 _PASTIME = """
 jogging|hiking|pilates|squash|football|basketball|volleyball|rugby|cricket|bridge|
 video games|gaming|sewing|drawing|sketching|fishing|baking|cooking|skiing|snowboarding|
 rowing|archery|fencing|boxing|karate|judo|dancing|salsa|singing|the piano|guitar|
-the violin|drums|reading|writing poetry|calligraphy|origami|stamp collecting|marathons|
+the violin|drums|reading|writing poetry|stamp collecting|marathons|
 triathlons
 """
 
