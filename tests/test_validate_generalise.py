@@ -246,7 +246,9 @@ def test_missing_head_weights_fail_closed(monkeypatch: pytest.MonkeyPatch, tmp_p
     from sleepstack.validate import head
 
     monkeypatch.setattr(head, "WEIGHTS", tmp_path / "absent.npz")
-    monkeypatch.setattr(head, "_MODEL", None)
+    from sleepstack.weights import Shipped
+
+    monkeypatch.setattr(head, "_shipped", Shipped(lambda: head.HeadModel.load(head.WEIGHTS)))
     with pytest.raises(EmbedderError):
         Validator()
 

@@ -53,6 +53,7 @@ import numpy.typing as npt
 
 from ..adapters.embed.minilm import find_model_dir
 from ..errors import EmbedderError
+from ..weights import Shipped, read_npz
 from .injection_text import B64_BLOB, HEX_BLOB, decode_blob, normalise
 from .verdict import LEARNED_RULE, Finding, Severity
 from .views import decoded_views
@@ -214,14 +215,10 @@ class HeadModel:
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> HeadModel:
         """Read weights saved by :meth:`save`."""
-        try:
-            with np.load(path) as z:
-                return cls(z["unigram"].astype(np.float32), z["dense"].astype(np.float32),
-                           z["bigram"].astype(np.float32), float(z["bias"]),
-                           float(z["threshold"]),
-                           float(z["threshold_long"]) if "threshold_long" in z else -1.0)
-        except (OSError, KeyError, ValueError) as exc:
-            raise EmbedderError(f"cannot read the injection head weights {path}: {exc}") from exc
+        return read_npz(path, "injection head", lambda z: cls(
+            z["unigram"].astype(np.float32), z["dense"].astype(np.float32),
+            z["bigram"].astype(np.float32), float(z["bias"]), float(z["threshold"]),
+            float(z["threshold_long"]) if "threshold_long" in z else -1.0))
 
     def save(self, path: Path) -> None:
         """Write the weights as a compressed ``.npz`` (float16: the head is small)."""
@@ -340,17 +337,16 @@ class HeadModel:
         return cast(tuple[list[float], list[float], list[float]], cached)
 
 
-_MODEL_LOCK = threading.Lock()
-_MODEL: HeadModel | None = None
+# the weights are read when first used: a missing file raises (the gate fails closed)
+_shipped: Shipped[HeadModel] = Shipped(lambda: HeadModel.load(WEIGHTS))
 
 
 def load_default_model() -> HeadModel:
     """The shipped head, loaded once per process (thread-safe)."""
-    global _MODEL
-    with _MODEL_LOCK:
-        if _MODEL is None:
-            _MODEL = HeadModel.load(WEIGHTS)
-        return _MODEL
+    model = _shipped.get()
+    if model is None:  # HeadModel.load raises rather than answering None; kept for the types
+        raise EmbedderError(f"no injection head weights at {WEIGHTS}")
+    return model
 
 
 class LearnedScorer:

@@ -24,13 +24,13 @@ Only the MiniLM embedding fits them: other embedders keep the margin alone.
 from __future__ import annotations
 
 import hashlib
-import threading
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
 from ...errors import EmbedderError
+from ...weights import Shipped, check_pinned, read_npz
 
 __all__ = ["EMBEDDER", "LABELS", "WEIGHTS", "WEIGHTS_SHA256", "EndingHead", "load_head"]
 
@@ -45,9 +45,6 @@ LABELS = ("end", "hold", "neither")
 WEIGHTS_SHA256 = "5e69b632299f3abfed8994cfd6fc5b8081b1d747171dbe721ec934a803e7b702"
 
 F32 = npt.NDArray[np.float32]
-
-_lock = threading.Lock()
-_head: list[EndingHead] = []
 
 
 class EndingHead:
@@ -91,15 +88,9 @@ class EndingHead:
     @classmethod
     def load(cls, path: Path = WEIGHTS, sha256: str | None = None) -> EndingHead:
         """Read weights saved by :meth:`save`; with *sha256*, they must have that digest."""
-        try:
-            with np.load(path) as z:
-                head = cls(z["weight"].astype(np.float32), z["bias"].astype(np.float32),
-                           float(z["threshold"]))
-        except (OSError, KeyError, ValueError) as exc:
-            raise EmbedderError(f"cannot read the ending head weights {path}: {exc}") from exc
-        if sha256 and head.digest() != sha256:
-            raise EmbedderError(f"the ending head weights {path} are not the ones this code "
-                                "was written for (retrain with bench/train_ending_head.py)")
+        head = read_npz(path, "ending head", lambda z: cls(
+            z["weight"].astype(np.float32), z["bias"].astype(np.float32), float(z["threshold"])))
+        check_pinned(head.digest(), sha256, path, "ending head", "bench/train_ending_head.py")
         return head
 
     def save(self, path: Path) -> None:
@@ -108,11 +99,10 @@ class EndingHead:
                             threshold=np.float64(self.threshold))
 
 
+_shipped: Shipped[EndingHead] = Shipped(
+    lambda: EndingHead.load(WEIGHTS, WEIGHTS_SHA256) if WEIGHTS.exists() else None)
+
+
 def load_head() -> EndingHead | None:
     """The shipped head (once per process), or None when its weights are not there."""
-    with _lock:
-        if not _head:
-            if not WEIGHTS.exists():
-                return None
-            _head.append(EndingHead.load(WEIGHTS, WEIGHTS_SHA256))
-        return _head[0]
+    return _shipped.get()

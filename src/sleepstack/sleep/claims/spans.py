@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import threading
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -41,6 +40,7 @@ import numpy.typing as npt
 
 from ...adapters.embed import Embedder, TokenEmbedder, TokenStates
 from ...errors import EmbedderError
+from ...weights import Shipped, check_pinned, read_npz
 from .classify import END_MARGIN
 from .held import names_value
 from .subject import is_relation
@@ -95,8 +95,6 @@ _SHAPE = {
                            r"\d{1,2}\s*[/.-]\s*\d{1,2}", re.I),
 }
 
-_lock = threading.Lock()
-_head: list[SpanHead | None] = []
 
 
 # Kinds whose values are names: a lower-case span right after an article or a
@@ -189,16 +187,10 @@ class SpanHead:
     @classmethod
     def load(cls, path: Path = WEIGHTS, sha256: str | None = None) -> SpanHead:
         """Read weights saved by :meth:`save`; with *sha256*, they must have that digest."""
-        try:
-            with np.load(path) as z:
-                head = cls([str(s) for s in z["slots"]], z["mean"], z["scale"], z["shared"],
-                           z["own"], z["bias"], float(z["threshold"]),
-                           [str(s) for s in z["splits"]])
-        except (OSError, KeyError, ValueError) as exc:
-            raise EmbedderError(f"cannot read the span head weights {path}: {exc}") from exc
-        if sha256 and head.digest() != sha256:
-            raise EmbedderError(f"the span head weights {path} are not the ones this code "
-                                "was written for (retrain with bench/train_span_head.py)")
+        head = read_npz(path, "span head", lambda z: cls(
+            [str(s) for s in z["slots"]], z["mean"], z["scale"], z["shared"], z["own"],
+            z["bias"], float(z["threshold"]), [str(s) for s in z["splits"]]))
+        check_pinned(head.digest(), sha256, path, "span head", "bench/train_span_head.py")
         return head
 
     def save(self, path: Path) -> None:
@@ -208,12 +200,13 @@ class SpanHead:
                             threshold=np.float64(self.threshold), splits=np.array(self.splits))
 
 
+_shipped: Shipped[SpanHead] = Shipped(
+    lambda: SpanHead.load(WEIGHTS, WEIGHTS_SHA256) if WEIGHTS.exists() else None)
+
+
 def load_head() -> SpanHead | None:
     """The shipped head (once per process), or None when its weights are not there."""
-    with _lock:
-        if not _head:
-            _head.append(SpanHead.load(WEIGHTS, WEIGHTS_SHA256) if WEIGHTS.exists() else None)
-        return _head[0]
+    return _shipped.get()
 
 
 def spans_of(clause: str, tokens: TokenStates, head: SpanHead,
