@@ -45,7 +45,11 @@ that round's changes by two more writers who never read ``src/`` (voice-assistan
 code-switching and emoji texting, relative time, household members and hypotheticals as
 distractors; diary-like and reflective paragraphs, pasted forms, CSV/YAML/JSON profile
 snippets and changelogs, changes announced in advance, forms filled for someone else),
-measured only at the start and the end of the round)
+measured only at the start and the end of the round); ``val17`` and ``val18`` =
+``bench/data/knowledge_val17.jsonl`` / ``knowledge_val18.jsonl``, written in round 13 by two more
+outside writers as *training* data for the learned heads (tuning splits from the start:
+workplace chat, bilingual and phone-typed English; students, slang, value-first and cleft
+sentences, several changes in one list)
 it prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
@@ -71,7 +75,7 @@ first user turn that names its old (or new) value, once after the rest. The
 update is then read in a later cycle than the statement it changes.
 
     python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
-                              [--split all|tune|val|...|val16] [--show-misses] [--llm SPEC]
+                              [--split all|tune|val|...|val18] [--show-misses] [--llm SPEC]
                               [--cycles 1|2]
 """
 
@@ -107,8 +111,11 @@ DATA_VAL13 = Path(__file__).parent / "data" / "knowledge_val13.jsonl"
 DATA_VAL14 = Path(__file__).parent / "data" / "knowledge_val14.jsonl"
 DATA_VAL15 = Path(__file__).parent / "data" / "knowledge_val15.jsonl"
 DATA_VAL16 = Path(__file__).parent / "data" / "knowledge_val16.jsonl"
+DATA_VAL17 = Path(__file__).parent / "data" / "knowledge_val17.jsonl"
+DATA_VAL18 = Path(__file__).parent / "data" / "knowledge_val18.jsonl"
 SPLITS = ("tune", "val", "val2", "val3", "val4", "val5", "val6", "val7", "val8", "val9",
-          "val10", "val11", "val12", "val13", "val14", "val15", "val16")
+          "val10", "val11", "val12", "val13", "val14", "val15", "val16",
+          "val17", "val18")
 MARK = "no longer current"
 
 
@@ -116,7 +123,8 @@ def load(split: str = "all") -> list[dict[str, Any]]:
     """The scenarios of one split, of several ("tune,val,val3"), or all."""
     paths = (DATA, DATA_VAL3, DATA_VAL4, DATA_VAL5, DATA_VAL6, DATA_VAL7, DATA_VAL8,
              DATA_VAL9, DATA_VAL10, DATA_VAL11, DATA_VAL12,
-             DATA_VAL13, DATA_VAL14, DATA_VAL15, DATA_VAL16)
+             DATA_VAL13, DATA_VAL14, DATA_VAL15, DATA_VAL16,
+             DATA_VAL17, DATA_VAL18)
     rows = [json.loads(line) for path in paths
             for line in path.read_text(encoding="utf-8").splitlines() if line]
     wanted = set(split.split(","))

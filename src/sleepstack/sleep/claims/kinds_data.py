@@ -14,7 +14,7 @@ __all__ = ["EXAMPLES"]
 
 _PLACE = """
 Accra|Quito|Bogotá|Guadalajara|Monterrey|Winnipeg|Anchorage|Albuquerque|Omaha|
-Pittsburgh|Raleigh|Savannah|Cardiff|Belfast|Toulouse|Freiburg|Leipzig|Dresden|Basel|
+Pittsburgh|Raleigh|Cardiff|Belfast|Toulouse|Freiburg|Leipzig|Dresden|Basel|
 Lausanne|Turin|Bologna|Naples|Braga|Brno|Uppsala|Izmir|Haifa|Amman|Muscat|Pune|
 Chennai|Kochi|Jaipur|Lahore|Dhaka|Colombo|Kathmandu|Chiang Mai|Da Nang|Cebu|Bandung|
 Penang|Busan|Sapporo|Fukuoka|Chengdu|Kaohsiung|Tasmania|Queensland|Bavaria|Tuscany|
@@ -35,8 +35,8 @@ a hospital|the bank|acme corp|doordash|grab|gojek|mercado libre|naver|kakao|aldi
 
 _PERSON = """
 Mohammed|Sanjay|Deepa|Ananya|Wei|Mei|Jun|Haruto|Sakura|Min-jun|Ji-woo|Thanh|Linh|
-Somchai|Ngozi|Kofi|Ama|Thabo|Zanele|Wanjiru|Segun|Lars|Astrid|Mikkel|Freya|Matthias|
-Katrin|Florian|Giulia|Francesca|Luca|Lucía|Javier|Diego|Inês|João|Margarida|Pierre|
+Somchai|Ngozi|Ama|Thabo|Zanele|Wanjiru|Segun|Lars|Astrid|Mikkel|Freya|Matthias|
+Katrin|Giulia|Francesca|Luca|Lucía|Javier|Diego|Inês|João|Margarida|Pierre|
 Camille|Élodie|Théo|Agnieszka|Piotr|Kasia|Anastasia|Sean|Niamh|Hamish|Bethany|Kayla|
 Tyler|Dakota|Maria|Dr. Reyes|Mr. Patel|Ms. Okafor|Professor Lindqvist|Jean-Luc|Mary Ann|
 emily|josh|kevin|steph
@@ -52,14 +52,14 @@ a Yamaha MT-07|prius|corolla|civic|camry|yaris
 """
 
 _EDITOR = """
-Visual Studio Code|Rider|RubyMine|CodeLite|Jupyter|micro editor|acme editor|vscode|nvim|
+Visual Studio Code|Rider|Jupyter|micro editor|acme editor|vscode|nvim|
 sublime|MacVim|gVim|LunarVim|AstroNvim|Cloud9|Theia|Eclipse Che|EditPlus|
 Arduino IDE|MonoDevelop|Lazarus|Delphi|Turbo Pascal|Godot editor|Lite XL|Positron|
 Windsurf|CodeSandbox|StackBlitz|mg|joe|vis|pico
 """
 
 _DATABASE = """
-Memcached|Firebase Realtime Database|Solr|etcd|LevelDB|RocksDB|Derby|Vertica|Aurora|
+Firebase Realtime Database|Solr|etcd|LevelDB|RocksDB|Derby|Vertica|Aurora|
 Turso|dynamo|Apache Pinot|QuestDB|VictoriaMetrics|
 TigerGraph|Memgraph|Pinecone|Weaviate|Milvus|Qdrant|Chroma|pgvector|PouchDB|IndexedDB|
 Berkeley DB|HBase|Bigtable|Spanner|Azure SQL|Amazon RDS|Neptune|KeyDB|Dragonfly|Valkey|
@@ -68,15 +68,15 @@ EdgeDB|Xata|MotherDuck|Cloud SQL
 
 _CI = """
 CodePipeline|Argo CD|Forgejo Actions|Earthly|Dagger|Vercel builds|Netlify builds|
-Bazel remote builds|GitHub workflows|GitLab runners|Strider|Hudson|
+Bazel remote builds|GitHub workflows|GitLab runners|Strider|
 Bamboo Server|TeamCity Cloud|Depot|Blacksmith|RWX Mint|Flux CD|Octopus Deploy|
-Xcode Cloud|Fastlane|Agola|Kraken CI|Travis Pro|drone.io|gh actions|Abstruse|Cirrus|
+Xcode Cloud|Fastlane|Agola|Kraken CI|Travis Pro|gh actions|Abstruse|Cirrus|
 Tekton Pipelines|Cloud Build|a self-hosted runner|our own build server
 """
 
 _DIET = """
-ketogenic|low carb|low-fat|lactose-free|fruitarian|kosher|jain|sugar-free|alkaline|
-ovo-vegetarian|lacto-ovo|no red meat|no meat|meat-free|
+ketogenic|low carb|low-fat|lactose-free|jain|sugar-free|alkaline|
+lacto-ovo|no red meat|no meat|meat-free|
 calorie counting|the zone diet|the South Beach diet|clean eating|juice cleanse|
 vegetariano|végétarien|vegetarisch|vegetarian diet|strict vegan|no carbs|carb cycling|
 zero carb|ovo-lacto|low sodium|low salt|diabetic diet|the blood type diet|plant-forward|
@@ -84,21 +84,21 @@ eggetarian|no pork|no gluten
 """
 
 _ALLERGEN = """
-pecans|macadamias|soya|wheat|dairy|lactose|prawns|lobster|mussels|oysters|fish|
+pecans|macadamias|soya|wheat|dairy|lactose|prawns|lobster|oysters|fish|
 salmon|cod|bananas|peaches|apples|tomatoes|mold|cat dander|dog hair|msg|
-histamine|cinnamon|garlic|lentils|corn|oats|citrus|oranges|cherries|plums|
+histamine|garlic|corn|oats|citrus|oranges|cherries|plums|
 melon|pineapple|papaya|peas|beans|gelatin|red dye|tartrazine|benzoates|fragrance|
-sticking plasters|contrast dye|morphine|tetracycline|cephalosporins|squid|
-scallops|anchovies|tuna|mackerel|sardines
+sticking plasters|contrast dye|morphine|tetracycline|cephalosporins|
+anchovies|tuna|mackerel|sardines
 """
 
 _LANGUAGE = """
-Serbian|Albanian|Irish|Persian|Urdu|Bengali|Telugu|
-Nepali|Malay|Zulu|Xhosa|Quechua|Sign Language|ASL|Lao|Khmer|Burmese|Mongolian|
-Kazakh|Uzbek|Armenian|Azerbaijani|Pashto|Kurdish|Somali|Lingala|Malagasy|Maori|
-Samoan|Hawaiian|Cherokee|Navajo|Guarani|Aymara|Ladino|Maltese|
-Frisian|Corsican|Sardinian|Swiss German|Brazilian Portuguese|Haitian Creole|
-urdu
+Chuvash|Tok Pisin|Sorani|Kashubian|Ossetian|Irish|Bengali|Telugu|
+Nepali|Malay|Xhosa|Quechua|Sign Language|ASL|Lao|Burmese|Mongolian|
+Armenian|Azerbaijani|Pashto|Kurdish|Lingala|Malagasy|Maori|
+Samoan|Hawaiian|Cherokee|Navajo|Guarani|Aymara|Ladino|
+Frisian|Swiss German|Haitian Creole|
+
 """
 
 _PASTIME = """
