@@ -13,18 +13,12 @@ late fact, which the new value supersedes, does). Pure: facts in, facts out.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 
 from ..layers.facts import Fact
+from ..text.words import name_words
 
 __all__ = ["give_way"]
-
-_WORD = re.compile(r"[\w'’&.@+-]+")
-
-
-def _words(text: str) -> set[str]:
-    return {w.strip(".,'’-").casefold() for w in _WORD.findall(text)} - {""}
 
 
 def give_way(facts: Sequence[Fact], late: Collection[str]
@@ -41,11 +35,11 @@ def give_way(facts: Sequence[Fact], late: Collection[str]
     for n in (by_id[i] for i in late if i in by_id):
         if len(n.cites) != 1 or n.attribute.casefold() == "other":
             continue
-        vw = _words(n.value)
+        vw = name_words(n.value)
         for k, f in enumerate(out):
             if (f.current and f.attribute.casefold() == "other" and f.cites == n.cites
                     and f.subject.casefold() == n.subject.casefold() and vw
-                    and vw <= _words(f.value)):
+                    and vw <= name_words(f.value)):
                 out[k] = f.close(f.valid_from, by=n.id)
                 closed.append((out[k], n))
     return out, closed

@@ -13,7 +13,7 @@ import re
 
 from .stemmer import porter_stem
 
-__all__ = ["FUNCTION_WORDS", "STOPWORDS", "raw_words", "stem", "terms"]
+__all__ = ["FUNCTION_WORDS", "STOPWORDS", "name_words", "raw_words", "stem", "terms"]
 
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -58,6 +58,20 @@ def terms(text: str, *, keep_stopwords: bool = False) -> list[str]:
 def raw_words(text: str) -> list[str]:
     """Lower-case word runs of *text* without stemming (what FTS5 tokenizes itself)."""
     return [m.group() for m in _WORD_RE.finditer(text.lower())]
+
+
+# a name's words keep what names are made of: "AT&T", "Node.js", "e-mail", "C++", "a@b.io"
+_NAME_WORD_RE = re.compile(r"[\w'’&.@+-]+")
+
+
+def name_words(text: str) -> frozenset[str]:
+    """The case-folded words of *text* as a value's name is matched against another text.
+
+    Unlike :func:`terms` there is no stemming and no stop list: "Bay Area" names
+    the words {"bay", "area"}, and a value is in a text when all its words are.
+    """
+    return frozenset(w.strip(".,'’-!?;:").casefold()
+                     for w in _NAME_WORD_RE.findall(text)) - {""}
 
 
 #: words two claims may differ in and still say the same (articles, copulas, "user")

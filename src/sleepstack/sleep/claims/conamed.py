@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...layers.rawlog import Turn
+from ...text.words import name_words
 from .claim import Claim
 from .held import names_value
 from .lower import rare_word
@@ -44,7 +45,6 @@ from .values import names_in, read_value
 
 __all__ = ["Said", "co_named", "names_of", "spans"]
 
-_WORD = re.compile(r"[\w'’&.-]+")
 _LOWER = re.compile(r"(?<![\w'’&.-])[a-z][a-z0-9&'’-]*")
 
 
@@ -71,13 +71,11 @@ _FUNCTION = frozenset(_FUNCTION_WORDS.split())
 
 
 @lru_cache(maxsize=16384)
-def _words(text: str) -> frozenset[str]:
-    return frozenset(w.strip(".,'’-!?;:").casefold() for w in _WORD.findall(text)) - {""}
 
 
 def _named(words: frozenset[str], value: str) -> bool:
     """All of *value*'s words among *words* (a text's, case-insensitive)."""
-    vw = _words(value)
+    vw = name_words(value)
     return bool(vw) and vw <= words
 
 
@@ -119,12 +117,12 @@ def co_named(out: list[list[Claim]], said: Sequence[Said],
         for c in news:
             key = (c.turn.user, c.subject)
             held = [v.casefold() for vs in holds.get(key, {}).values() for v in vs]
-            tw = _words(c.turn.text)
+            tw = name_words(c.turn.text)
             for s in by_speaker.get(key, ()):
                 if s.index >= i:
                     break  # in turn order: the rest are this turn's or later
                 if c.slot.name not in s.slots or (s.third and c.slot.kind != "person") \
-                        or not (_words(s.clause) & tw) - _FUNCTION:
+                        or not (name_words(s.clause) & tw) - _FUNCTION:
                     continue
                 if any(d.slot is c.slot and not d.mention for d in out[s.index]):
                     continue  # the turn gave the slot a value of its own
