@@ -91,7 +91,7 @@ def test_wake_opens_sqlite_read_only() -> None:
 # where its imports put it: above ``index``, below ``wake``/``sleep``).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("version", "errors", "faults", "observe", "environment"),
-    ("registry", "config_keys"),
+    ("registry", "config_keys", "weights"),
     ("text", "plan", "html"),
     ("adapters",),
     ("store",),
