@@ -76,7 +76,8 @@ Tekton Pipelines|Cloud Build|a self-hosted runner|our own build server
 
 _DIET = """
 Okinawan|Levantine|Scandinavian|Cretan|the Okinawa diet|Nordic|
-the Scarsdale diet|the Ornish diet|grain-free|the GAPS diet|nightshade-free|soft food diet|low-purine|
+the Scarsdale diet|the Ornish diet|grain-free|the GAPS diet|
+nightshade-free|soft food diet|low-purine|
 ketogenic|low carb|low-fat|lactose-free|jain|sugar-free|alkaline|
 lacto-ovo|no red meat|no meat|meat-free|
 calorie counting|the zone diet|the South Beach diet|clean eating|juice cleanse|
