@@ -10,6 +10,7 @@ without (it keeps "like", "much", "going": they carry a claim's meaning).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .stemmer import porter_stem
 
@@ -64,6 +65,8 @@ def raw_words(text: str) -> list[str]:
 _NAME_WORD_RE = re.compile(r"[\w'’&.@+-]+")
 
 
+# cached: the claims pass asks for the same turn's words once per claim it holds against it
+@lru_cache(maxsize=16384)
 def name_words(text: str) -> frozenset[str]:
     """The case-folded words of *text* as a value's name is matched against another text.
 

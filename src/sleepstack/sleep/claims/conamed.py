@@ -70,9 +70,6 @@ _FUNCTION_WORDS = (
 _FUNCTION = frozenset(_FUNCTION_WORDS.split())
 
 
-@lru_cache(maxsize=16384)
-
-
 def _named(words: frozenset[str], value: str) -> bool:
     """All of *value*'s words among *words* (a text's, case-insensitive)."""
     vw = name_words(value)
