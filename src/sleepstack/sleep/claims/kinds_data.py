@@ -100,8 +100,7 @@ Chuvash|Tok Pisin|Sorani|Kashubian|Ossetian|Irish|Bengali|Telugu|
 Nepali|Malay|Xhosa|Quechua|Sign Language|ASL|Lao|Burmese|Mongolian|
 Armenian|Azerbaijani|Pashto|Kurdish|Lingala|Malagasy|Maori|
 Samoan|Hawaiian|Cherokee|Navajo|Guarani|Aymara|Ladino|
-Frisian|Swiss German|Haitian Creole|
-
+Frisian|Swiss German|Haitian Creole
 """
 
 _PASTIME = """
