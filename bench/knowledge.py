@@ -49,7 +49,13 @@ measured only at the start and the end of the round); ``val17`` and ``val18`` =
 ``bench/data/knowledge_val17.jsonl`` / ``knowledge_val18.jsonl``, written in round 13 by two more
 outside writers as *training* data for the learned heads (tuning splits from the start:
 workplace chat, bilingual and phone-typed English; students, slang, value-first and cleft
-sentences, several changes in one list)
+sentences, several changes in one list); ``val19`` and ``val20`` = ``knowledge_val19.jsonl`` /
+``knowledge_val20.jsonl``, written in round 14 before that round's changes by two more writers
+who never read ``src/`` (older adults and caregivers, Nigerian, Indian, Scottish and
+Australian English, changes told through negation, thanks or complaints, dates in words,
+self-corrections; learners' English, note-taking arrows and abbreviations, hedged changes
+later confirmed or dropped, twins and namesakes, unpunctuated speech-to-text), measured only
+at the start and the end of the round
 it prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
@@ -75,7 +81,7 @@ first user turn that names its old (or new) value, once after the rest. The
 update is then read in a later cycle than the statement it changes.
 
     python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
-                              [--split all|tune|val|...|val18] [--show-misses] [--llm SPEC]
+                              [--split all|tune|val|...|val20] [--show-misses] [--llm SPEC]
                               [--cycles 1|2]
 """
 
@@ -99,7 +105,7 @@ from sleepstack.api import Memory
 DATA_DIR = Path(__file__).parent / "data"
 #: tune, val and val2 share one file; every later split has its own, knowledge_<split>.jsonl
 DATA = DATA_DIR / "knowledge_updates.jsonl"
-SPLITS = ("tune", "val", "val2", *(f"val{n}" for n in range(3, 19)))
+SPLITS = ("tune", "val", "val2", *(f"val{n}" for n in range(3, 21)))
 MARK = "no longer current"
 
 
