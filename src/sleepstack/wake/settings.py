@@ -48,7 +48,7 @@ class RecallConfig:
     off_topic_factor: float = 0.3  # raw turns below the floor keep this share of their score
     topic_margin: float = 0.05  # slots this near the question's best one are asked for too
     #: a question about the present: the newest turn about the slot gains this share more
-    topic_newest: float = 0.5
+    topic_newest: float = 1.0
     #: pure pleasantries ("thanks!", "happy to help") are worth this share of their score
     filler_factor: float = 0.3
     # ``[retrieval]`` (wake/budget.py, wake/cache.py): 0 turns each off
