@@ -30,6 +30,7 @@ _PRIOR_MS: dict[str, float] = {
     "dense": 2e-6,  # per vector component of a matrix-vector product (ms)
     "fresh_embed": 15.0,  # per batch of fresh rows embedded at query time
     "prf": 2e-6,  # rescoring: another dense product
+    "topic_load": 600.0,  # embedding the slot prototypes once per process (wake/topic.py)
 }
 _ALPHA = 0.3
 _rates: dict[str, float] = {}

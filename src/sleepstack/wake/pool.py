@@ -28,6 +28,7 @@ from .fresh import since_index
 from .route import Route
 from .settings import RecallConfig
 from .sources import all_rows
+from .topic import Topic
 
 __all__ = ["Pool", "file_pool", "flag_mask", "fresh_lexical", "indexed_pool"]
 
@@ -49,6 +50,19 @@ class Pool:
     claims: dict[str, SlotHistory] | None = None
     #: per turn id, the values it ended (wake/ends_marks.py), computed on demand
     ends: dict[str, tuple[tuple[str, str], ...]] | None = None
+    #: vectors of rows past *matrix* embedded for this recall (the newest fresh rows)
+    vectors: dict[int, F32] = field(default_factory=dict)
+    #: the slots the question asks for (wake/topic.py), set by recall before scoring
+    topic: Topic | None = None
+    #: the question's vector when the pool embedded it itself (the degraded path)
+    qvec: F32 | None = None
+
+    def vector(self, i: int) -> F32 | None:
+        """Row *i*'s vector, when this recall has one."""
+        if self.matrix is not None and i < len(self.matrix):
+            vec: F32 = self.matrix[i]
+            return vec
+        return self.vectors.get(i)
 
 
 _fresh_vectors: dict[tuple[str, str], F32] = {}
@@ -146,6 +160,7 @@ def indexed_pool(store: Store, gen: Generation, user: str, content: str,
                                                       fresh + topic_fresh)
 
     dense: F32 | None = None
+    vectors: dict[int, F32] = {}
     units = ud.matrix.size + sum(td.matrix.size for td in tds)
     if qvec is not None and (budget is None or budget.allows("dense", units)):
         t_dense = time.perf_counter()
@@ -157,6 +172,7 @@ def indexed_pool(store: Store, gen: Generation, user: str, content: str,
             for i, vec in _embed_fresh(gen.embedder, fresh + topic_fresh,
                                        cfg.fresh_dense_cap).items():
                 dense[n_user + i] = float(vec @ qvec)
+                vectors[n_user + i] = vec
         offset = n_user + n_fresh
         for td in tds:
             dense[offset:offset + len(td.rows)] = td.matrix @ qvec
@@ -190,7 +206,7 @@ def indexed_pool(store: Store, gen: Generation, user: str, content: str,
         ud.roles = {r.role for r in ud.rows if r.layer == "raw" and r.role}
     roles = ud.roles | {r.role for r in fresh if r.role}
     return Pool(rows, lex, dense, hidden, sessions, max(stamps) if stamps else None, ud.matrix,
-                 roles)
+                 roles, vectors=vectors)
 
 
 def file_pool(store: Store, user: str, content: str, cfg: RecallConfig,
@@ -207,6 +223,8 @@ def file_pool(store: Store, user: str, content: str, cfg: RecallConfig,
     # "where does she live?" vs "I moved to Lisbon") would find nothing; the
     # newest rows are embedded on the fly so the degraded answer is still useful.
     dense: F32 | None = None
+    qvec: F32 | None = None
+    vectors: dict[int, F32] = {}
     stage = "embed" if is_loaded(DEFAULT_EMBEDDER) else "embed_load"
     if budget is not None and not budget.allows(stage, extra_ms=estimate_ms(
             "fresh_embed", min(len(rows), cfg.degraded_dense_cap) / 32)):
@@ -214,8 +232,10 @@ def file_pool(store: Store, user: str, content: str, cfg: RecallConfig,
     try:
         qvec = get_embedder(DEFAULT_EMBEDDER).embed([content])[0]
         dense = np.full(len(rows), -1.0, dtype=np.float32)
-        for i, vec in _embed_fresh(DEFAULT_EMBEDDER, rows, cfg.degraded_dense_cap).items():
+        vectors = _embed_fresh(DEFAULT_EMBEDDER, rows, cfg.degraded_dense_cap)
+        for i, vec in vectors.items():
             dense[i] = float(vec @ qvec)
     except SleepstackError:
-        dense = None  # no embedder either: lexical only, still an answer
-    return Pool(rows, lex, dense, np.zeros(len(rows), dtype=bool), sessions)
+        dense, vectors = None, {}  # no embedder either: lexical only, still an answer
+    return Pool(rows, lex, dense, np.zeros(len(rows), dtype=bool), sessions, vectors=vectors,
+                qvec=qvec if dense is not None else None)

@@ -14,7 +14,14 @@ reference topics:
 * then general priors: a share of the strength of the turn's session (evidence
   clusters in sessions), turns by a speaker the question names, inside the
   question's time window, recent, the caller's session, current facts
-  (superseded facts only for questions about the past).
+  (superseded facts only for questions about the past);
+* for a question about the user (no other speaker named, no time window): the
+  slot it asks for, by meaning (wake/topic.py, the sleep cycle's own slot
+  prototypes): the user's turns, facts and summaries near that slot gain, the
+  newest of them most for a question about the present, and turns about
+  something else (requests, small talk, the assistant's replies) keep a share
+  of their score only, whatever their session or their likeness in form to the
+  question.
 
 Assembly packs the best items into the token budget, pulling in the turns
 right before and after each conversational hit (evidence often spans a
@@ -38,7 +45,7 @@ from functools import lru_cache
 import numpy as np
 
 from .. import observe
-from ..adapters.embed import is_loaded
+from ..adapters.embed import DEFAULT_EMBEDDER, is_loaded
 from ..errors import SleepstackError, UsageError
 from ..index.lexical import STOPWORDS, raw_words
 from ..index.reader import Generation, IndexUnavailable
@@ -57,6 +64,8 @@ from .route import Route, route
 from .settings import DEFAULT_CONFIG, RecallConfig
 from .stale import stale_by_value
 from .timeparse import TimeWindow, about_past, choose_anchor, parse_time
+from .topic import ROW_FLOOR, question_topic
+from .topic import ready as topic_ready
 
 __all__ = ["DEFAULT_CONFIG", "RecallConfig", "recall"]
 
@@ -140,6 +149,9 @@ def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
     # a turn whose only claim a newer fact superseded is history for a question
     # about the present ("I live in Berlin" after "I moved to Munich").
     stale = {} if past else _stale_of(pool)
+    topic = _topic_scores(pool, cands, cfg) if pool.topic is not None else {}
+    # A question about the present: of the turns about its slot, the newest says what holds now.
+    newest = {} if past or not cfg.topic_newest else _newest_first(pool, topic, cfg.topic_newest)
     out: list[Piece] = []
     for i in cands:
         r = pool.rows[i]
@@ -156,6 +168,8 @@ def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
                 s += cfg.w_dense / (k + dense_rank[i])
         if i in in_window:
             s += cfg.window_boost * unit
+        if i in topic:
+            s += cfg.topic_weight * topic[i] * unit * (1.0 + newest.get(i, 0.0))
         ts = r.at_ts
         if ts is not None:
             age = max(0.0, anchor_ts - ts) / 86400.0
@@ -183,6 +197,13 @@ def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
         for p in out:
             if p.row.layer == "raw" and _is_filler(p.row.text):
                 p.score *= cfg.filler_factor
+    if topic and cfg.off_topic_factor < 1.0:
+        # A question about one of the user's slots: a turn about something else
+        # (a request, small talk, a reply) never outranks one about the slot
+        # on the strength of its session or its form alone.
+        for p in out:
+            if p.row.layer == "raw" and p.extra["pos"] not in topic:
+                p.score *= cfg.off_topic_factor
     if not past:
         # Last, so that no later boost lifts a superseded claim back up. The values a
         # removal turn ended are marked even when nothing in the pool is stale.
@@ -200,14 +221,97 @@ def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
     return _merge_identical(out)
 
 
+#: how a question names the memory's owner without their name: "the user", "the user's"
+_OWNER_WORD = re.compile(r"(?i)\b(?:the\s+)?user(?:['’]s)?\b")
+
+
+def _without_owner(query: str) -> str:
+    """*query* without "the user" (see :func:`_without_own_name`), for the dense side."""
+    stripped = _OWNER_WORD.sub(" ", query)
+    return " ".join(stripped.split()) if stripped.strip() else query
+
+
+def _ask_topic(pool: Pool, spec: str, qvec: F32 | None, who: str, cfg: RecallConfig,
+               budget: LatencyBudget) -> None:
+    """``pool.topic``: the slots a question about the user asks for (wake/topic.py).
+
+    Only for a question about the memory's owner: one that names another speaker
+    ("What did Caroline research?") asks about them, not about the owner's slots.
+    """
+    if not cfg.topic_weight or qvec is None or _named_speakers(pool, who):
+        return
+    if not topic_ready(spec) and not budget.allows("topic_load"):
+        return
+    t0 = time.perf_counter()
+    fresh = not topic_ready(spec)
+    pool.topic = question_topic(qvec, spec, cfg.topic_margin)
+    if fresh:
+        budget.timed("topic_load", t0)
+
+
+#: speakers whose turns never tell the user's own facts
+_NOT_OWNER = frozenset({"assistant", "tool", "system"})
+
+
+def _discloses(row: Row) -> bool:
+    """Whether *row* may tell the user's own facts: not the assistant's reply, not a document.
+
+    (The assistant's canned replies would even look like a job title by the
+    speaker's name alone.)
+    """
+    if row.layer == "raw":
+        return (row.role or "").lower() not in _NOT_OWNER
+    return row.layer in ("fact", "note", "short_term")
+
+
+def _newest_first(pool: Pool, topic: dict[int, float], weight: float) -> dict[int, float]:
+    """Per topical raw turn, *weight* times its place from oldest (0) to newest (1)."""
+    turns = sorted((pool.rows[i].at_ts or 0.0, i) for i in topic if pool.rows[i].layer == "raw")
+    if len(turns) < 2:
+        return {}
+    return {i: weight * k / (len(turns) - 1) for k, (_, i) in enumerate(turns)}
+
+
+def _topic_scores(pool: Pool, cands: set[int], cfg: RecallConfig) -> dict[int, float]:
+    """Each candidate's topic on [0, 1]: 0 up to a floor, 1 for the nearest one.
+
+    The floor is the candidates' *topic_floor_q* quantile, and at least *topic_min*;
+    none is about the slot unless the nearest is at least :data:`ROW_FLOOR` near it
+    (rescaled, the nearest of a few unrelated turns would count as fully on topic).
+    """
+    topic = pool.topic
+    if topic is None:
+        return {}
+    got = {i: v for i in cands if _discloses(pool.rows[i]) and not pool.hidden[i]
+           and (v := pool.vector(i)) is not None}
+    if not got:
+        return {}
+    idx = list(got)
+    vecs = np.stack(list(got.values()))
+    raw = topic.scores(vecs)
+    top = float(raw.max())
+    lo = max(cfg.topic_min, _quantile(raw, cfg.topic_floor_q))
+    if top < ROW_FLOOR or top <= lo:
+        return {}
+    norm = np.clip((raw - lo) / (top - lo), 0.0, 1.0)
+    return {i: float(v) for i, v in zip(idx, norm, strict=True) if v > 0}
+
+
 def _without_own_name(query: str, user: str) -> str:
     """The query without the user's own id as a word ("Where does Carol live?" for carol).
 
     Every memory of a user is about that user, mostly in the first person; the
     name itself only matches the few notes that spell it out, which would
-    outrank better answers on the name alone. Dense scoring keeps the full query.
+    outrank better answers on the name alone. The same holds for "the user", an
+    agent's name for the owner ("What is the user's job title now?"): as a word
+    it matches the speaker column of every turn the user wrote, the shortest
+    turns best (small talk, requests), and says nothing about the topic. Dense
+    scoring keeps names, but not "the user" (:func:`_without_owner`): every
+    user turn is embedded with its speaker, so the word pulls towards the
+    shortest ones there too.
     """
-    stripped = re.sub(rf"(?i)\b{re.escape(user)}(?:'s)?\b", " ", query)
+    stripped = re.sub(rf"(?i)\b{re.escape(user)}(?:['’]s)?\b", " ", query)
+    stripped = _OWNER_WORD.sub(" ", stripped)
     return stripped if stripped.strip() else query
 
 
@@ -458,7 +562,7 @@ def recall(
     if gen is not None and budget.allows(stage):
         t_embed = time.perf_counter()
         try:
-            qvec = get_embedder(gen.embedder).embed([search])[0]
+            qvec = get_embedder(gen.embedder).embed([_without_owner(search)])[0]
             budget.timed(stage, t_embed)
         except SleepstackError:
             degraded = True  # lexical only; still an answer
@@ -497,6 +601,10 @@ def recall(
     if not past:
         pool.claims = claims_for(store, user, gen.ident if gen is not None else None)
     who = query if deep else content  # whom the question names (deep searched without them)
+    if window is None:  # a question anchored in time asks what happened then, not a slot's value
+        _ask_topic(pool, gen.embedder if pool.qvec is None and gen is not None
+                   else DEFAULT_EMBEDDER, qvec if pool.qvec is None else pool.qvec, who, config,
+                   budget)
     pieces = _score(pool, config, window, past, anchor, session, who)
     if (config.prf and qvec is not None and pool.matrix is not None and pieces
             and budget.allows("prf", pool.matrix.size)):

@@ -40,6 +40,15 @@ class RecallConfig:
     #: share of the budget reserved for the profile block: the user's current facts,
     #: most relevant first, in every context (ARCHITECTURE.md §5)
     profile_share: float = 0.15
+    #: a question about the user's slot (wake/topic.py): a row as near the slot's
+    #: prototypes as the nearest row gains this much, in units of a top hit (0: off)
+    topic_weight: float = 0.5
+    topic_floor_q: float = 0.3  # the candidates' topic quantile that maps to 0
+    topic_min: float = 0.2  # and at least this cosine
+    off_topic_factor: float = 0.3  # raw turns below the floor keep this share of their score
+    topic_margin: float = 0.05  # slots this near the question's best one are asked for too
+    #: a question about the present: the newest turn about the slot gains this share more
+    topic_newest: float = 1.0
     #: pure pleasantries ("thanks!", "happy to help") are worth this share of their score
     filler_factor: float = 0.3
     # ``[retrieval]`` (wake/budget.py, wake/cache.py): 0 turns each off

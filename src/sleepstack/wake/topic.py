@@ -1,0 +1,93 @@
+"""What a question about the user asks for, by meaning: its slots, and how near each memory is.
+
+A question about the memory's owner ("What is the user's job title now?",
+"¿dónde vivo ahora?") asks for one of the slots of :mod:`sleepstack.layers.slots`.
+Its slot is found as the sleep cycle finds a self-disclosure's: the question is
+compared with every slot's prototype sentences ("I'm a software engineer.", "I
+got promoted to senior manager.") and the slots whose best prototype is near the
+best one's are kept. A memory's *topic* score is then its best cosine to those
+slots' prototypes: a turn that tells something about the asked slot, in any
+wording or language the embedder reads ("Inventory Coordinator na ako sa
+supplier", "since I started at Ferncliff Ceramics last week"), is near them;
+small talk and requests about something else ("set a timer for twelve
+minutes") are not, however much their *form* resembles the question's ("what
+time is it right now").
+
+Read-only and without an LLM: the prototypes are embedded once per process and
+embedder; per recall it is one matrix product over the candidate rows.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from ..index.vectors import F32, get_embedder
+from ..layers.slots import SLOTS
+
+__all__ = ["QUESTION_FLOOR", "ROW_FLOOR", "Topic", "question_topic", "ready"]
+
+#: below this cosine to its nearest prototype, a question asks for no slot
+QUESTION_FLOOR = 0.3
+#: slots this close to the best one are asked for too ("title-wise at work": job title, employer)
+MARGIN = 0.05
+#: a row this near the asked slots' prototypes is about them (the sleep cycle's floor for a clause)
+ROW_FLOOR = 0.28
+
+_lock = threading.Lock()
+_protos: dict[str, tuple[F32, np.ndarray]] = {}
+
+
+def ready(spec: str) -> bool:
+    """Whether the prototypes of *spec* are embedded already (else the first use embeds them)."""
+    return spec.startswith("hash") or spec in _protos
+
+
+def _prototypes(spec: str) -> tuple[F32, np.ndarray]:
+    """Every slot's prototype vectors for embedder *spec*, and the slot index of each (cached)."""
+    with _lock:
+        got = _protos.get(spec)
+    if got is not None:
+        return got
+    texts = [p for s in SLOTS for p in s.prototypes]
+    owner = np.asarray([i for i, s in enumerate(SLOTS) for _ in s.prototypes])
+    mat = np.asarray(get_embedder(spec).embed(texts), dtype=np.float32)
+    with _lock:
+        _protos[spec] = (mat, owner)
+    return mat, owner
+
+
+class Topic:
+    """The slots one question asks for, and their prototypes."""
+
+    def __init__(self, slots: tuple[str, ...], protos: F32) -> None:
+        self.slots = slots
+        self.protos = protos
+        centroid = protos.mean(axis=0)
+        self.centroid: F32 = centroid / (float(np.linalg.norm(centroid)) or 1.0)
+
+    def scores(self, vecs: F32) -> F32:
+        """Each row's best cosine to the asked slots' prototypes."""
+        if vecs.size == 0:
+            return np.zeros(0, dtype=np.float32)
+        return np.asarray((vecs @ self.protos.T).max(axis=1), dtype=np.float32)
+
+
+def question_topic(qvec: F32, spec: str, margin: float = MARGIN) -> Topic | None:
+    """The slots question vector *qvec* asks for (None: none, or an embedder that counts words).
+
+    A hashing embedder places sentences by their words, not their meaning: its
+    cosines to the prototypes say nothing about the topic.
+    """
+    if spec.startswith("hash"):
+        return None
+    protos, owner = _prototypes(spec)
+    best = np.full(len(SLOTS), -1.0, dtype=np.float32)
+    np.maximum.at(best, owner, protos @ qvec)
+    top = float(best.max())
+    if top < QUESTION_FLOOR:
+        return None
+    asked = [int(i) for i in np.flatnonzero(best >= top - margin)]
+    mask = np.isin(owner, asked)
+    return Topic(tuple(SLOTS[i].name for i in asked), protos[mask])
