@@ -206,6 +206,35 @@ def _untag(sentence: str) -> str:
     return head + "."
 
 
+# A question that opens with the reason it is asked: "now that I'm at Help Scout, how do
+# I …?", "since Callum's left and I'm under Rosalind now, is it weird to …?". The
+# opening clause presupposes a fact about the speaker; the question after it asks
+# nothing of that fact, so the opening is read as a statement of its own.
+_ASKS = (r"(?:so\s+)?(?:how|what|where|which|who|whom|when|why|is|are|am|can|could|should|"
+         r"would|will|do|does|did|any|anything|anyone|got|have|has)\b[^?]*\?+$")
+_GROUNDS = re.compile(r"^(?:now that|now since|since|seeing as|seeing that|given that|"
+                      r"because|cause|cos|as)\s+(?P<body>.+?)"
+                      # the question starts after a comma or a bracket, or straight
+                      # after the opening when it starts with a wh-word
+                      r"(?:[,)]\s*(?=" + _ASKS + r")|\s+(?=(?:how|what|where|which|who|when|"
+                      r"why)\b[^?]*\?+$))", re.I)
+
+
+def _grounds(question: str) -> str | None:
+    """The opening clause of *question* when it states why the speaker asks; else None.
+
+    Only a first-person opening counts, and never a hypothetical one ("since I
+    might move, …"): the rest of the sentence is the question and is not read.
+    """
+    m = _GROUNDS.match(_LEAD.sub("", question).strip())
+    if m is None:
+        return None
+    body = m["body"].strip(" ,(")
+    if not _FIRST.search(body) or _HYPO.search(body) or _QUESTION_START.match(body):
+        return None
+    return re.sub(r"\s*\(\s*", ", ", body).rstrip(" ,") + "."
+
+
 def disclosures(text: str) -> list[Clause]:
     """The self-disclosure clauses of *text* (see :func:`_disclosures`; cached).
 
@@ -228,7 +257,8 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
     clean = strip_foreign_text(_standard(text))
     prev_first = False
     for sent in _SENT.split(clean):
-        s = _untag(sent.strip())
+        s = sent.strip()
+        s = (_grounds(s) if s.endswith("?") else None) or _untag(s)
         if not s or s.endswith("?") or ("…" in s and not _FIRST.search(s.replace("…", ""))):
             prev_first = False if s.endswith("?") else prev_first
             continue
