@@ -151,3 +151,24 @@ def test_a_questions_grounds_update_the_slot() -> None:
     got = slot_values("I work at Arup as a planner.",
                       "now that I'm at Mott MacDonald, how should I introduce myself?")
     assert ("works_at", "Mott MacDonald") in got
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Kraków. That's where we live now.", "Kraków is where we live now"),
+    ("Monzo! That's who I work for since March.", "Monzo is who I work for since March"),
+    ("Helix. That is what I code in these days.", "Helix is what I code in these days"),
+])
+def test_a_value_said_first_is_the_subject_of_the_sentence_that_points_back(
+        text: str, clause: str) -> None:
+    assert [c.text for c in disclosures(text)] == [clause]
+
+
+@pytest.mark.parametrize("text", ["Thanks! That's what I wanted.", "Perfect. That's what I needed.",
+                                  "I moved. That's where I live."])
+def test_a_reply_word_or_a_sentence_is_no_value_said_first(text: str) -> None:
+    assert not any(" is what " in c.text or " is where " in c.text for c in disclosures(text))
+
+
+def test_a_value_said_first_updates_the_slot() -> None:
+    got = slot_values("I live in Lisbon.", "Kraków. That's where we live now.")
+    assert ("lives_in", "Kraków") in got

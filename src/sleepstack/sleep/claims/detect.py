@@ -235,6 +235,32 @@ def _grounds(question: str) -> str | None:
     return re.sub(r"\s*\(\s*", ", ", body).rstrip(" ,") + "."
 
 
+# A value said first and pointed back to: "Coimbra. That's where I am now!", "Jagex.
+# That's who I'm with since Monday." The fragment is the subject of the sentence after it.
+_FRAGMENT = re.compile(r"^(?P<v>[\w'’&+.-]+(?:\s+[\w'’&+.-]+){0,3})$")
+# a reply word, not a value: "Thanks. That's what I needed."
+_REPLY = re.compile(r"^(?:thanks|thank you|ta|cheers|great|cool|nice|perfect|exactly|right|sure|"
+                    r"yep|yup|nope|fine|done|good|awesome|brilliant|amazing|true|same|noted|"
+                    r"got it|lol|haha|hmm|ugh|yes|no|ok|okay|wow|oh|ah)$", re.I)
+_POINTS_BACK = re.compile(r"^(?:that's|that is|that was|this is|it's)\s+"
+                          r"(?P<rest>(?:where|what|who|whom|the one|the place|the company)\b.*)",
+                          re.I)
+
+
+def _point_back(sentences: list[str]) -> list[str]:
+    """*sentences* with each value-first fragment joined to the sentence that points back to it."""
+    out: list[str] = []
+    for s in sentences:
+        m = _POINTS_BACK.match(s.strip())
+        f = _FRAGMENT.match(out[-1].strip().rstrip(".!")) if out and m else None
+        if m and f and not _FIRST.search(f["v"]) and not _QUESTION_START.match(f["v"]) \
+                and not _LEAD.match(f["v"] + " ") and not _REPLY.match(f["v"]):
+            out[-1] = f"{f['v']} is {m['rest']}"
+        else:
+            out.append(s)
+    return out
+
+
 def disclosures(text: str) -> list[Clause]:
     """The self-disclosure clauses of *text* (see :func:`_disclosures`; cached).
 
@@ -256,7 +282,7 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
     out: list[Clause] = []
     clean = strip_foreign_text(_standard(text))
     prev_first = False
-    for sent in _SENT.split(clean):
+    for sent in _point_back(_SENT.split(clean)):
         s = sent.strip()
         s = (_grounds(s) if s.endswith("?") else None) or _untag(s)
         if not s or s.endswith("?") or ("…" in s and not _FIRST.search(s.replace("…", ""))):
