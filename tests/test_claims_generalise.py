@@ -172,3 +172,20 @@ def test_a_reply_word_or_a_sentence_is_no_value_said_first(text: str) -> None:
 def test_a_value_said_first_updates_the_slot() -> None:
     got = slot_values("I live in Lisbon.", "Kraków. That's where we live now.")
     assert ("lives_in", "Kraków") in got
+
+
+@pytest.mark.parametrize(("text", "weak"), [
+    ("Ålesund is home now.", False), ("Home is Leeds these days.", False),
+    ("home sweet home, Tartu", False),
+    ("Paris is home to the Louvre.", True), ("Her home is in Oslo.", True),
+    ("Back home in Lagos the rains have started.", True),
+])
+def test_a_bare_home_is_the_speakers(text: str, weak: bool) -> None:
+    # "X is home now" says where the speaker lives without an "I"; someone's home,
+    # a place's ("home to"), and where one comes from ("back home") do not.
+    assert [c.weak for c in disclosures(text)] == [weak]
+
+
+def test_home_said_without_a_first_person_updates_the_slot() -> None:
+    got = slot_values("I live in Bergen.", "home sweet home in Tartu at last")
+    assert ("lives_in", "Tartu") in got

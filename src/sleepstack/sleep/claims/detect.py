@@ -77,7 +77,14 @@ _QUESTION_START = re.compile(
     re.I,
 )
 _FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|ours|us|"
-                    r"the team)\b", re.I)
+                    r"the team)\b|"
+                    # a bare "home" is the speaker's: "Bodø is home now", "home sweet home,
+                    # Tromsø"; not someone's ("her home"), a place's ("home to the Louvre"),
+                    # nor where they come from ("back home in Lagos", "home town")
+                    r"(?<!\bthe )(?<!\ba )(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\byour )"
+                    r"(?<!\bits )(?<!\bback )(?<!\bsecond )(?<!\bholiday )"
+                    r"\bhome\b(?!\s*(?:to|of|for|town|country|page|screen|office|team|game|"
+                    r"run|made|depot|assistant|button)\b)", re.I)
 # "Please send mail to X", "Write to X": where to reach the speaker, said as a request.
 _CONTACT = re.compile(r"^(?:please\s+)?(?:send|mail|e-?mail|write|text|call|reach|contact|use)\b"
                       r".*(?:@|\d{3})", re.I)
