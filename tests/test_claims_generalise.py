@@ -15,6 +15,7 @@ from conftest import slot_values
 from sleepstack import Memory
 from sleepstack.adapters.embed import load_embedder
 from sleepstack.sleep.claims.classify import END_MARGIN, ending_scores, mask_values
+from sleepstack.sleep.claims.detect import disclosures
 from sleepstack.sleep.claims.subject import third_party
 from sleepstack.sleep.claims.useful import useful_other
 
@@ -120,3 +121,71 @@ def test_every_older_turn_that_names_the_replaced_value_is_marked(tmp_path: Path
     for item in ctx.items:
         if "Cardiff" in item.text and "Bristol" not in item.text and item.layer == "raw":
             assert item.current is False and item.superseded_by
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("now that I'm with Bupa, how do I book a physio?", "I'm with Bupa"),
+    ("Since we relocated to Tampere, which sauna is closest?", "we relocated to Tampere"),
+    ("Seeing as I'm pescatarian these days, any ideas for lunch?", "I'm pescatarian these days"),
+    ("because my editor is Kakoune now, how can I map a key?", "my editor is Kakoune now"),
+    ("now that we're in Izmir (the flat is tiny, honestly) what should I buy first?",
+     "we're in Izmir, the flat is tiny, honestly"),
+])
+def test_the_grounds_of_a_question_are_a_statement(text: str, clause: str) -> None:
+    # "now that …, how do I …?": the opening states a fact about the speaker; the
+    # question after it is not read.
+    assert [c.text for c in disclosures(text)] == [clause]
+
+
+@pytest.mark.parametrize("text", [
+    "since I might move to Oslo, what should I pack?",  # a hypothetical stays one
+    "as the assistant, what do you think?",  # no first person in the opening
+    "since when do you care?",
+    "How do I, now that I am in Paris, find a flat?",  # the question comes first
+])
+def test_a_question_without_stated_grounds_gives_nothing(text: str) -> None:
+    assert disclosures(text) == []
+
+
+def test_a_questions_grounds_update_the_slot() -> None:
+    got = slot_values("I work at Arup as a planner.",
+                      "now that I'm at Mott MacDonald, how should I introduce myself?")
+    assert ("works_at", "Mott MacDonald") in got
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Kraków. That's where we live now.", "Kraków is where we live now"),
+    ("Monzo! That's who I work for since March.", "Monzo is who I work for since March"),
+    ("Helix. That is what I code in these days.", "Helix is what I code in these days"),
+])
+def test_a_value_said_first_is_the_subject_of_the_sentence_that_points_back(
+        text: str, clause: str) -> None:
+    assert [c.text for c in disclosures(text)] == [clause]
+
+
+@pytest.mark.parametrize("text", ["Thanks! That's what I wanted.", "Perfect. That's what I needed.",
+                                  "I moved. That's where I live."])
+def test_a_reply_word_or_a_sentence_is_no_value_said_first(text: str) -> None:
+    assert not any(" is what " in c.text or " is where " in c.text for c in disclosures(text))
+
+
+def test_a_value_said_first_updates_the_slot() -> None:
+    got = slot_values("I live in Lisbon.", "Kraków. That's where we live now.")
+    assert ("lives_in", "Kraków") in got
+
+
+@pytest.mark.parametrize(("text", "weak"), [
+    ("Ålesund is home now.", False), ("Home is Leeds these days.", False),
+    ("home sweet home, Tartu", False),
+    ("Paris is home to the Louvre.", True), ("Her home is in Oslo.", True),
+    ("Back home in Lagos the rains have started.", True),
+])
+def test_a_bare_home_is_the_speakers(text: str, weak: bool) -> None:
+    # "X is home now" says where the speaker lives without an "I"; someone's home,
+    # a place's ("home to"), and where one comes from ("back home") do not.
+    assert [c.weak for c in disclosures(text)] == [weak]
+
+
+def test_home_said_without_a_first_person_updates_the_slot() -> None:
+    got = slot_values("I live in Bergen.", "home sweet home in Tartu at last")
+    assert ("lives_in", "Tartu") in got

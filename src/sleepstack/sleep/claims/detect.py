@@ -77,7 +77,14 @@ _QUESTION_START = re.compile(
     re.I,
 )
 _FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|ours|us|"
-                    r"the team)\b", re.I)
+                    r"the team)\b|"
+                    # a bare "home" is the speaker's: "Bodø is home now", "home sweet home,
+                    # Tromsø"; not someone's ("her home"), a place's ("home to the Louvre"),
+                    # nor where they come from ("back home in Lagos", "home town")
+                    r"(?<!\bthe )(?<!\ba )(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\byour )"
+                    r"(?<!\bits )(?<!\bback )(?<!\bsecond )(?<!\bholiday )"
+                    r"\bhome\b(?!\s*(?:to|of|for|town|country|page|screen|office|team|game|"
+                    r"run|made|depot|assistant|button)\b)", re.I)
 # "Please send mail to X", "Write to X": where to reach the speaker, said as a request.
 _CONTACT = re.compile(r"^(?:please\s+)?(?:send|mail|e-?mail|write|text|call|reach|contact|use)\b"
                       r".*(?:@|\d{3})", re.I)
@@ -206,6 +213,61 @@ def _untag(sentence: str) -> str:
     return head + "."
 
 
+# A question that opens with the reason it is asked: "now that I'm at Help Scout, how do
+# I …?", "since Callum's left and I'm under Rosalind now, is it weird to …?". The
+# opening clause presupposes a fact about the speaker; the question after it asks
+# nothing of that fact, so the opening is read as a statement of its own.
+_ASKS = (r"(?:so\s+)?(?:how|what|where|which|who|whom|when|why|is|are|am|can|could|should|"
+         r"would|will|do|does|did|any|anything|anyone|got|have|has)\b[^?]*\?+$")
+_GROUNDS = re.compile(r"^(?:now that|now since|since|seeing as|seeing that|given that|"
+                      r"because|cause|cos|as)\s+(?P<body>.+?)"
+                      # the question starts after a comma or a bracket, or straight
+                      # after the opening when it starts with a wh-word
+                      r"(?:[,)]\s*(?=" + _ASKS + r")|\s+(?=(?:how|what|where|which|who|when|"
+                      r"why)\b[^?]*\?+$))", re.I)
+
+
+def _grounds(question: str) -> str | None:
+    """The opening clause of *question* when it states why the speaker asks; else None.
+
+    Only a first-person opening counts, and never a hypothetical one ("since I
+    might move, …"): the rest of the sentence is the question and is not read.
+    """
+    m = _GROUNDS.match(_LEAD.sub("", question).strip())
+    if m is None:
+        return None
+    body = m["body"].strip(" ,(")
+    if not _FIRST.search(body) or _HYPO.search(body) or _QUESTION_START.match(body):
+        return None
+    return re.sub(r"\s*\(\s*", ", ", body).rstrip(" ,") + "."
+
+
+# A value said first and pointed back to: "Coimbra. That's where I am now!", "Jagex.
+# That's who I'm with since Monday." The fragment is the subject of the sentence after it.
+_FRAGMENT = re.compile(r"^(?P<v>[\w'’&+.-]+(?:\s+[\w'’&+.-]+){0,3})$")
+# a reply word, not a value: "Thanks. That's what I needed."
+_REPLY = re.compile(r"^(?:thanks|thank you|ta|cheers|great|cool|nice|perfect|exactly|right|sure|"
+                    r"yep|yup|nope|fine|done|good|awesome|brilliant|amazing|true|same|noted|"
+                    r"got it|lol|haha|hmm|ugh|yes|no|ok|okay|wow|oh|ah)$", re.I)
+_POINTS_BACK = re.compile(r"^(?:that's|that is|that was|this is|it's)\s+"
+                          r"(?P<rest>(?:where|what|who|whom|the one|the place|the company)\b.*)",
+                          re.I)
+
+
+def _point_back(sentences: list[str]) -> list[str]:
+    """*sentences* with each value-first fragment joined to the sentence that points back to it."""
+    out: list[str] = []
+    for s in sentences:
+        m = _POINTS_BACK.match(s.strip())
+        f = _FRAGMENT.match(out[-1].strip().rstrip(".!")) if out and m else None
+        if m and f and not _FIRST.search(f["v"]) and not _QUESTION_START.match(f["v"]) \
+                and not _LEAD.match(f["v"] + " ") and not _REPLY.match(f["v"]):
+            out[-1] = f"{f['v']} is {m['rest']}"
+        else:
+            out.append(s)
+    return out
+
+
 def disclosures(text: str) -> list[Clause]:
     """The self-disclosure clauses of *text* (see :func:`_disclosures`; cached).
 
@@ -227,8 +289,9 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
     out: list[Clause] = []
     clean = strip_foreign_text(_standard(text))
     prev_first = False
-    for sent in _SENT.split(clean):
-        s = _untag(sent.strip())
+    for sent in _point_back(_SENT.split(clean)):
+        s = sent.strip()
+        s = (_grounds(s) if s.endswith("?") else None) or _untag(s)
         if not s or s.endswith("?") or ("…" in s and not _FIRST.search(s.replace("…", ""))):
             prev_first = False if s.endswith("?") else prev_first
             continue
