@@ -60,48 +60,16 @@ from .claims_stale import claims_for, stale_by_claims
 from .context import Context, Piece, count_tokens, pack, render
 from .ends_marks import ended_in_turns
 from .pool import Pool, file_pool, fresh_lexical, indexed_pool
+from .rescale import ranks, rescaled
 from .route import Route, route
 from .settings import DEFAULT_CONFIG, RecallConfig
 from .stale import stale_by_value
 from .timeparse import TimeWindow, about_past, choose_anchor, parse_time
-from .topic import ROW_FLOOR, question_topic
+from .topic import question_topic
 from .topic import ready as topic_ready
+from .topic_rank import newest_first, topic_scores
 
 __all__ = ["DEFAULT_CONFIG", "RecallConfig", "recall"]
-
-
-def _ranks(values: F32, mask: np.ndarray, top: int) -> dict[int, int]:
-    idx = np.flatnonzero(mask)
-    if idx.size == 0:
-        return {}
-    vals = values[idx]
-    if idx.size > top:
-        part = np.argpartition(-vals, top - 1)[:top]
-        idx, vals = idx[part], vals[part]
-    order = idx[np.argsort(-vals, kind="stable")]
-    return {int(i): r for r, i in enumerate(order, start=1)}
-
-
-def _quantile(vals: F32, q: float) -> float:
-    """``np.quantile(vals, q)`` (linear interpolation) without importing numpy.ma (~50 ms cold)."""
-    pos = q * (vals.size - 1)
-    lo, hi = math.floor(pos), math.ceil(pos)
-    part = np.partition(vals, [lo, hi])
-    return float(part[lo] + (part[hi] - part[lo]) * (pos - lo))
-
-
-def _linear(values: F32, mask: np.ndarray, floor_q: float) -> F32:
-    """Scores rescaled to [0, 1]: 0 at the *floor_q* quantile of the visible rows, 1 at the best."""
-    out = np.zeros_like(values)
-    idx = np.flatnonzero(mask)
-    if idx.size == 0:
-        return out
-    vals = values[idx]
-    lo = _quantile(vals, floor_q) if floor_q > 0 else 0.0
-    hi = float(vals.max())
-    if hi > lo:
-        out[idx] = np.clip((vals - lo) / (hi - lo), 0.0, 1.0)
-    return out
 
 
 _GENERIC_ROLES = frozenset({"user", "assistant", "tool", "system"})
@@ -120,16 +88,16 @@ def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
            anchor: datetime, session: str | None, query: str = "") -> list[Piece]:
     visible = ~pool.hidden
     lex_mask = visible & (pool.lex > 0)
-    lex_rank = _ranks(pool.lex, lex_mask, cfg.top_n)
+    lex_rank = ranks(pool.lex, lex_mask, cfg.top_n)
     dense_rank: dict[int, int] = {}
     dense_mask = visible & (pool.dense > -1.0) if pool.dense is not None else None
     if pool.dense is not None and dense_mask is not None:
-        dense_rank = _ranks(pool.dense, dense_mask, cfg.top_n)
+        dense_rank = ranks(pool.dense, dense_mask, cfg.top_n)
     k = cfg.k_rrf
     linear = cfg.fusion == "linear"
     if linear:
-        lex_n = _linear(pool.lex, lex_mask, 0.0)
-        dense_n = (_linear(pool.dense, dense_mask, cfg.dense_floor)
+        lex_n = rescaled(pool.lex, lex_mask, 0.0)
+        dense_n = (rescaled(pool.dense, dense_mask, cfg.dense_floor)
                    if pool.dense is not None and dense_mask is not None else None)
         unit = cfg.w_lex + cfg.w_dense
     else:
@@ -149,9 +117,9 @@ def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
     # a turn whose only claim a newer fact superseded is history for a question
     # about the present ("I live in Berlin" after "I moved to Munich").
     stale = {} if past else _stale_of(pool)
-    topic = _topic_scores(pool, cands, cfg) if pool.topic is not None else {}
+    topic = topic_scores(pool, cands, cfg) if pool.topic is not None else {}
     # A question about the present: of the turns about its slot, the newest says what holds now.
-    newest = {} if past or not cfg.topic_newest else _newest_first(pool, topic, cfg.topic_newest)
+    newest = {} if past or not cfg.topic_newest else newest_first(pool, topic, cfg.topic_newest)
     out: list[Piece] = []
     for i in cands:
         r = pool.rows[i]
@@ -247,54 +215,6 @@ def _ask_topic(pool: Pool, spec: str, qvec: F32 | None, who: str, cfg: RecallCon
     pool.topic = question_topic(qvec, spec, cfg.topic_margin)
     if fresh:
         budget.timed("topic_load", t0)
-
-
-#: speakers whose turns never tell the user's own facts
-_NOT_OWNER = frozenset({"assistant", "tool", "system"})
-
-
-def _discloses(row: Row) -> bool:
-    """Whether *row* may tell the user's own facts: not the assistant's reply, not a document.
-
-    (The assistant's canned replies would even look like a job title by the
-    speaker's name alone.)
-    """
-    if row.layer == "raw":
-        return (row.role or "").lower() not in _NOT_OWNER
-    return row.layer in ("fact", "note", "short_term")
-
-
-def _newest_first(pool: Pool, topic: dict[int, float], weight: float) -> dict[int, float]:
-    """Per topical raw turn, *weight* times its place from oldest (0) to newest (1)."""
-    turns = sorted((pool.rows[i].at_ts or 0.0, i) for i in topic if pool.rows[i].layer == "raw")
-    if len(turns) < 2:
-        return {}
-    return {i: weight * k / (len(turns) - 1) for k, (_, i) in enumerate(turns)}
-
-
-def _topic_scores(pool: Pool, cands: set[int], cfg: RecallConfig) -> dict[int, float]:
-    """Each candidate's topic on [0, 1]: 0 up to a floor, 1 for the nearest one.
-
-    The floor is the candidates' *topic_floor_q* quantile, and at least *topic_min*;
-    none is about the slot unless the nearest is at least :data:`ROW_FLOOR` near it
-    (rescaled, the nearest of a few unrelated turns would count as fully on topic).
-    """
-    topic = pool.topic
-    if topic is None:
-        return {}
-    got = {i: v for i in cands if _discloses(pool.rows[i]) and not pool.hidden[i]
-           and (v := pool.vector(i)) is not None}
-    if not got:
-        return {}
-    idx = list(got)
-    vecs = np.stack(list(got.values()))
-    raw = topic.scores(vecs)
-    top = float(raw.max())
-    lo = max(cfg.topic_min, _quantile(raw, cfg.topic_floor_q))
-    if top < ROW_FLOOR or top <= lo:
-        return {}
-    norm = np.clip((raw - lo) / (top - lo), 0.0, 1.0)
-    return {i: float(v) for i, v in zip(idx, norm, strict=True) if v > 0}
 
 
 def _without_own_name(query: str, user: str) -> str:
