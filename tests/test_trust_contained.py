@@ -17,6 +17,7 @@ import base64
 import codecs
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -55,7 +56,9 @@ _TEMPLATE_WORDS = """the user user's is are has a an of in at as for to and no l
 current stated superseded expired until valid by none lives works prefers likes dislikes
 their them they lisbon acme favourite thing"""
 TEMPLATE = frozenset(_TEMPLATE_WORDS.split())
-DAY = "2026-11-30"
+# Yesterday: the short-term summary covers the last days before the cycle's now, so a
+# fixed date would fall out of it as the calendar moves on.
+DAY = (datetime.now(UTC) - timedelta(days=1)).date().isoformat()
 
 
 def _grams(text: str, n: int = 3) -> set[tuple[str, ...]]:
