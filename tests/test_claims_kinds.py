@@ -10,7 +10,7 @@ none is from the benchmark's splits, and no example value is one of their values
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,27 +20,13 @@ from sleepstack.adapters.embed import load_embedder
 from sleepstack.sleep.claims import kinds, kinds_head
 from sleepstack.sleep.claims.kinds_data import EXAMPLES
 
-_DATA = Path(__file__).resolve().parents[1] / "bench" / "data"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
-
-def _bench_values() -> set[str]:
-    out: set[str] = set()
-    for path in _DATA.glob("*.jsonl"):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            for key in ("old", "new"):
-                v = row.get(key)
-                for x in v if isinstance(v, list) else [v]:
-                    if isinstance(x, str) and x:
-                        out.add(x.casefold())
-    return out
+from decontaminate import bench_values
 
 
 def test_no_example_value_is_a_value_of_the_bench() -> None:
-    bench = _bench_values()
+    bench = bench_values()
     assert len(bench) > 300  # the splits were found
     clash = sorted(v for vs in EXAMPLES.values() for v in vs if v.casefold() in bench)
     assert clash == []
