@@ -208,10 +208,10 @@ def _ask_topic(pool: Pool, spec: str, qvec: F32 | None, who: str, cfg: RecallCon
     """
     if not cfg.topic_weight or qvec is None or _named_speakers(pool, who):
         return
-    if not topic_ready(spec) and not budget.allows("topic_load"):
+    fresh = not topic_ready(spec)
+    if fresh and not budget.allows("topic_load"):
         return
     t0 = time.perf_counter()
-    fresh = not topic_ready(spec)
     pool.topic = question_topic(qvec, spec, cfg.topic_margin)
     if fresh:
         budget.timed("topic_load", t0)

@@ -19,11 +19,10 @@ embedder; per recall it is one matrix product over the candidate rows.
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
 from ..index.vectors import F32, get_embedder
+from ..layers.slot_vectors import FLOOR, embedded, prototype_matrix
 from ..layers.slots import SLOTS
 
 __all__ = ["QUESTION_FLOOR", "ROW_FLOOR", "Topic", "question_topic", "ready"]
@@ -33,29 +32,12 @@ QUESTION_FLOOR = 0.3
 #: slots this close to the best one are asked for too ("title-wise at work": job title, employer)
 MARGIN = 0.05
 #: a row this near the asked slots' prototypes is about them (the sleep cycle's floor for a clause)
-ROW_FLOOR = 0.28
-
-_lock = threading.Lock()
-_protos: dict[str, tuple[F32, np.ndarray]] = {}
+ROW_FLOOR = FLOOR
 
 
 def ready(spec: str) -> bool:
     """Whether the prototypes of *spec* are embedded already (else the first use embeds them)."""
-    return spec.startswith("hash") or spec in _protos
-
-
-def _prototypes(spec: str) -> tuple[F32, np.ndarray]:
-    """Every slot's prototype vectors for embedder *spec*, and the slot index of each (cached)."""
-    with _lock:
-        got = _protos.get(spec)
-    if got is not None:
-        return got
-    texts = [p for s in SLOTS for p in s.prototypes]
-    owner = np.asarray([i for i, s in enumerate(SLOTS) for _ in s.prototypes])
-    mat = np.asarray(get_embedder(spec).embed(texts), dtype=np.float32)
-    with _lock:
-        _protos[spec] = (mat, owner)
-    return mat, owner
+    return spec.startswith("hash") or embedded(get_embedder(spec))
 
 
 class Topic:
@@ -64,8 +46,6 @@ class Topic:
     def __init__(self, slots: tuple[str, ...], protos: F32) -> None:
         self.slots = slots
         self.protos = protos
-        centroid = protos.mean(axis=0)
-        self.centroid: F32 = centroid / (float(np.linalg.norm(centroid)) or 1.0)
 
     def scores(self, vecs: F32) -> F32:
         """Each row's best cosine to the asked slots' prototypes."""
@@ -82,7 +62,7 @@ def question_topic(qvec: F32, spec: str, margin: float = MARGIN) -> Topic | None
     """
     if spec.startswith("hash"):
         return None
-    protos, owner = _prototypes(spec)
+    protos, owner = prototype_matrix(get_embedder(spec))
     best = np.full(len(SLOTS), -1.0, dtype=np.float32)
     np.maximum.at(best, owner, protos @ qvec)
     top = float(best.max())

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ...adapters.embed import Embedder
+from ...layers.slot_vectors import FLOOR, prototype_matrix
 from .endhead import EMBEDDER as HEAD_EMBEDDER
 from .endhead import load_head
 from .taxonomy import SLOTS, Slot
@@ -46,34 +47,10 @@ __all__ = [
     "untie",
 ]
 
-#: below this cosine to its nearest prototype, a clause is about no slot
-FLOOR = 0.28
 #: slots this close to the best one are candidates too
 MARGIN = 0.12
 
 _lock = threading.Lock()
-_protos: dict[str, tuple[np.ndarray, list[int]]] = {}
-
-
-def _prototypes(embedder: Embedder) -> tuple[np.ndarray, list[int]]:
-    """The prototype matrix for *embedder* and the slot index of each row (cached)."""
-    key = f"{embedder.name}:{embedder.dim}"
-    with _lock:
-        got = _protos.get(key)
-    if got is not None:
-        return got
-    texts: list[str] = []
-    owner: list[int] = []
-    for i, slot in enumerate(SLOTS):
-        for p in slot.prototypes:
-            texts.append(p)
-            owner.append(i)
-    mat = np.asarray(embedder.embed(texts), dtype=np.float32)
-    with _lock:
-        _protos[key] = (mat, owner)
-    return mat, owner
-
-
 def rank_slots(clauses: Sequence[str], embedder: Embedder, wide: bool = False,
                floor: float = FLOOR, vecs: np.ndarray | None = None
                ) -> list[list[tuple[Slot, float]]]:
@@ -85,7 +62,7 @@ def rank_slots(clauses: Sequence[str], embedder: Embedder, wide: bool = False,
     """
     if not clauses:
         return []
-    protos, owner = _prototypes(embedder)
+    protos, owner = prototype_matrix(embedder)
     if vecs is None:
         vecs = np.asarray(embedder.embed(list(clauses)), dtype=np.float32)
     sims = vecs @ protos.T  # (clauses, prototypes)
