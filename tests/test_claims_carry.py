@@ -61,9 +61,10 @@ STORIES: dict[str, tuple[str, list[str], list[str]]] = {
                 ["my team lead here goes by Oskar, quiet guy, good at chess"],
                 ["how do I get wax out of a tablecloth",
                  "Oskar took a job in Zurich, so now I report to Brigitte"]),
-    # a remark with no first person (remarks)
+    # a remark with no first person (remarks); with a colon, "nurse life: …" is a field
+    # note (detect._field_note) and its job title is read at once
     "x-nurse": ("What is the user's job title?",
-                ["night shift nurse life: 12 hours on the ward again"],
+                ["night shift nurse life, 12 hours on the ward again"],
                 ["how many grams in a cup of flour",
                  "I work as a midwife now at the same hospital"]),
     # a first-person statement whose value no reader takes (settle.mentions)
@@ -82,11 +83,11 @@ STORIES: dict[str, tuple[str, list[str], list[str]]] = {
     # erased between the cycles: turns (library), a session (library), a
     # multi-line secret (CLI, stdin); each remark goes with its turn
     "xe-nurse": ("What is the user's job title?",
-                 ["night shift nurse life: 12 hours on the ward again"],
+                 ["night shift nurse life, 12 hours on the ward again"],
                  ["how many grams in a cup of flour",
                   "I work as a midwife now at the same hospital"]),
     "xf-medic": ("What is the user's job title?",
-                 ["paramedic life: three call-outs before breakfast"],
+                 ["paramedic life, three call-outs before breakfast"],
                  ["how many grams in a cup of sugar",
                   "I work as a dispatcher now at the same station"]),
     "xs-clerk": ("What is the user's job title?",

@@ -40,7 +40,8 @@ def test_a_follow_up_without_first_person_continues_the_speakers_slot() -> None:
 
 
 def test_without_history_such_a_sentence_is_no_claim() -> None:
-    assert pairs("new number btw: +1 206 555 0199") == []
+    # (with a colon, "new number btw: …" is the speaker's field note: test_claims_notes)
+    assert pairs("new number btw +1 206 555 0199") == []
 
 
 def test_an_evaluation_of_a_place_is_no_move() -> None:

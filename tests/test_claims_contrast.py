@@ -56,8 +56,8 @@ def _pairs(text: str, held: dict[str, list[str]]) -> list[tuple[str, str, str]]:
     # the modifier of a held common noun names it
     ("the rash wasn't the wool after all, the patch test says it's lanolin",
      {"allergy": ["wool jumpers"]}, ("allergy", "wool jumpers", "lanolin")),
-    # an arrow
-    ("db: Mongo -> Postgres as of this sprint", {"database": ["Mongo"]},
+    # an arrow (with a colon, "db: Mongo -> Postgres" is a field note: test_claims_notes)
+    ("db Mongo -> Postgres as of this sprint", {"database": ["Mongo"]},
      ("database", "Mongo", "Postgres")),
     # a name typed in lower case, like the held one in this turn
     ("plans changed, were not flying to porto anymore were driving to seville instead",

@@ -462,7 +462,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     continue
                 if m:
                     got.append(Claim(t, s, OTHER, m["v"], True, c.text, 0.0))
-                elif (_OTHER_OK.match(c.text) and 4 <= len(c.text.split()) <= 20
+                elif (not c.note and _OTHER_OK.match(c.text) and 4 <= len(c.text.split()) <= 20
                       and not _CHATTER.search(c.text) and not _OPINION.search(c.text)
                       and not _FEELING.search(c.text)):
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))

@@ -144,6 +144,9 @@ class Clause:
     #: no first person anywhere near: a claim only when its meaning is clearly a slot's
     #: ("CI is on Jenkins these days"), never an "other" claim
     weak: bool = False
+    #: read from a field note ("manager: Teodora"): the speaker's own entry, but only a
+    #: slot's value is taken from it, never an "other" claim
+    note: bool = False
 
 
 @functools.lru_cache(maxsize=8192)
@@ -268,6 +271,75 @@ def _point_back(sentences: list[str]) -> list[str]:
     return out
 
 
+# A field note, the way people keep a profile or jot down a change: "manager: Teodora
+# Vasilescu", "allergies: doxycycline, wasp venom", "role: ASM -> Deputy Stage Manager".
+# A short label of the speaker's own (no one else's possessive, no name after its first
+# word), a colon and what it holds.
+_NOTE = re.compile(r"^(?P<label>(?:(?:my|our)\s+)?[A-Za-z][a-z'’-]*"
+                   r"(?:\s+[a-z0-9][a-z0-9'’-]*){0,3})\s*:\s+(?P<value>\S.*)$")
+# labels of a document or a dialogue, not of a fact about the speaker
+_NOT_A_FIELD = re.compile(
+    r"^(?:q|question|a|answer|re|subject|error|warning|todo|to do|step|tip|example|e\.?g|"
+    r"translation|edit|ps|p\.s|eta|date|time|price|cost|total|score|result|link|url|source|"
+    r"ref|reason|context|problem|issue|goal|plan|task|summary|tl;?dr|agenda|update|note|"
+    r"me|you|him|her|them|us|he|she|they|it|this|that|here|there|also|then|now)\b", re.I)
+_POSSESSED = re.compile(r"'s\b|’s\b|\b(?:his|her|their|your|its)\b", re.I)
+# what a person says, not what a field holds: "Priya: moved to Pune", "mum: I'm fine"
+_SAYS = re.compile(r"^(?:[a-z]+(?:ed|ing)|is|was|has|had|says|said|thinks|wants|got|went|"
+                   r"left|came|can|will|won't|just|lol|haha|ok|okay|yes|no)\b")
+_ARROW = re.compile(r"\s*(?:->|→|=>|⇒)\s*")
+
+
+def _field_note(sentence: str) -> str | None:
+    """*sentence* as a first-person statement when it is a field note of the speaker's.
+
+    "manager: Teodora Vasilescu" is read "my manager is Teodora Vasilescu";
+    "role: ASM -> Deputy Stage Manager" is read "my role is now Deputy Stage
+    Manager, it was ASM before"; "partner: Bérénice -> ended in July" is read
+    "my partner Bérénice ended in July". None for anything else: a label with
+    someone else's possessive ("Mum's meds: …"), a document's or a dialogue's
+    label ("Q: …", "Subject: …"), or a line someone else says ("Priya: moved to
+    Pune", "Tom: I'm in") is no field of the speaker's.
+    """
+    m = _NOTE.match(sentence.strip().rstrip("."))
+    if m is None:
+        return None
+    label, value = m["label"].strip(), m["value"].strip()
+    bare = re.sub(r"^(?:my|our)\s+", "", label, flags=re.I)
+    if _NOT_A_FIELD.match(bare) or _POSSESSED.search(label) or _FIRST.search(value) \
+            or _SAYS.match(value) or _QUESTION_START.match(bare):
+        return None
+    owner = "" if bare != label else "my "
+    label = label[:1].lower() + label[1:]  # a common noun: "Two cats" is no name
+    parts = _ARROW.split(value, maxsplit=1)
+    if len(parts) == 2 and parts[0] and parts[1]:
+        was, now = parts
+        if re.match(r"^[a-z]+ed\b", now):  # "Bérénice -> ended in July"
+            return f"{owner}{label} {was} {now}"
+        return f"{owner}{label} is now {now}, it was {was} before"
+    verb = "are" if re.search(r"[^s]s$", bare) else "is"
+    return f"{owner}{label} {verb} {value}"
+
+
+# An aside in brackets at the end of a sentence: "My manager is Teodora (nice, micromanages
+# a bit)." The aside is a sentence of its own: inside the main one it hides where the
+# value ends.
+_ASIDE = re.compile(r"\s*\((?P<aside>[^()]{1,80})\)\s*(?P<end>[.!]*)\s*$")
+
+
+# an aside that dates the sentence stays in it: "seeing Kaveh (since Aug)"
+_WHEN_ASIDE = re.compile(r"^(?:since|from|as of|until|till|by|on|in|at|for|starting|effective|"
+                         r"was|formerly|ex|prev|previously|before)\b|^[\d/.\s-]+$", re.I)
+
+
+def _aside(sentence: str) -> list[str]:
+    """*sentence* with a closing bracketed aside split off as a sentence of its own."""
+    m = _ASIDE.search(sentence)
+    if m is None or m.start() == 0 or _WHEN_ASIDE.match(m["aside"]):
+        return [sentence]
+    return [sentence[: m.start()] + (m["end"] or ""), m["aside"].strip()]
+
+
 def disclosures(text: str) -> list[Clause]:
     """The self-disclosure clauses of *text* (see :func:`_disclosures`; cached).
 
@@ -289,9 +361,15 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
     out: list[Clause] = []
     clean = strip_foreign_text(_standard(text))
     prev_first = False
-    for sent in _point_back(_SENT.split(clean)):
+    sentences = [a for sent in _SENT.split(clean) for a in _aside(sent.strip())]
+    for sent in _point_back(sentences):
         s = sent.strip()
         s = (_grounds(s) if s.endswith("?") else None) or _untag(s)
+        note = _field_note(_LEAD.sub("", s).strip()) if not s.endswith("?") else None
+        if note is not None and not _HYPO.search(note):
+            out.append(Clause(note, note, note=True))
+            prev_first = True
+            continue
         if not s or s.endswith("?") or ("…" in s and not _FIRST.search(s.replace("…", ""))):
             prev_first = False if s.endswith("?") else prev_first
             continue

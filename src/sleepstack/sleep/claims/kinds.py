@@ -240,8 +240,21 @@ def _judged(slot: str, value: str,
     return p, _COMPATIBLE.get(need, frozenset({need}))
 
 
+# A day or a month is when, never who, where or what: "seeing Kaveh since Aug" has no
+# partner Aug, and a month alone is no birthday. (May, June and April are names too:
+# they are left to the kinds head.)
+_CALENDAR = frozenset({
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "january", "february", "march", "july", "september", "october", "november", "december",
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "monday",
+    "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+})
+
+
 def vetoed(slot: str, value: str, kinds: Kinds) -> bool:
     """Whether *value* is clearly of a kind *slot* cannot hold ("lives in Porsche")."""
+    if value.casefold().strip(" .") in _CALENDAR:
+        return True
     if (judged := _judged(slot, value, kinds)) is None:
         return False
     p, ok = judged
