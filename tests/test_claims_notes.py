@@ -89,3 +89,9 @@ def test_an_aside_that_dates_the_sentence_stays_and_a_month_is_no_name() -> None
     assert [c.text for c in cl] == ["now seeing Ruairí (since Oct)"]
     got = slot_values("I'm seeing Ruairí since Oct.")
     assert ("partner", "Oct") not in got and ("birthday", "Oct") not in got, got
+
+
+def test_an_old_thing_is_aged_not_former() -> None:
+    # "an old Volvo" is the one the speaker drives; "my old Volvo" is the one they had
+    assert ("vehicle", "Volvo") in slot_values("I drive an old Volvo estate, great for the dog")
+    assert ("vehicle", "Volvo") not in slot_values("I sold my old Volvo")

@@ -89,7 +89,8 @@ _REMOVAL_HEAD = re.compile(
 # Before a value: it is the one being left ("from X", "instead of X", "not X").
 _OLD_BEFORE = re.compile(
     r"(?:\bfrom|\binstead of|\brather than|\bover|\bnot|\bno longer|\bno more|\bex-?|\bformer|"
-    r"\bold|\bprevious)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?$",
+    # "my old Volvo" was; "an old Volvo" is (aged, not former)
+    r"(?<!\ban\s)(?<!\ba\s)\bold|\bprevious)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?$",
     re.I,
 )
 _OLD_AFTER = re.compile(r"^\s*(?:is|are|was)?\s*(?:gone|dead|disconnected|over(?=\s*(?:[,.;:!]|$))|"
