@@ -63,6 +63,7 @@ from .pool import Pool, file_pool, fresh_lexical, indexed_pool
 from .rescale import ranks, rescaled
 from .route import Route, route
 from .settings import DEFAULT_CONFIG, RecallConfig
+from .slot_stale import older_on_slot
 from .stale import stale_by_value
 from .timeparse import TimeWindow, about_past, choose_anchor, parse_time
 from .topic import question_topic
@@ -118,6 +119,10 @@ def _score(pool: Pool, cfg: RecallConfig, window: TimeWindow | None, past: bool,
     # about the present ("I live in Berlin" after "I moved to Munich").
     stale = {} if past else _stale_of(pool)
     topic = topic_scores(pool, cands, cfg) if pool.topic is not None else {}
+    if topic and not past:
+        # The asked slot's older turns that name no value the map knows (wake/slot_stale.py).
+        for c, v in older_on_slot(pool, topic, cfg.topic_stale_floor).items():
+            stale.setdefault(c, v)
     # A question about the present: of the turns about its slot, the newest says what holds now.
     newest = {} if past or not cfg.topic_newest else newest_first(pool, topic, cfg.topic_newest)
     out: list[Piece] = []

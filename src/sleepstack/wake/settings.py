@@ -49,6 +49,10 @@ class RecallConfig:
     topic_margin: float = 0.05  # slots this near the question's best one are asked for too
     #: a question about the present: the newest turn about the slot gains this share more
     topic_newest: float = 1.0
+    #: a user turn about the asked single-valued slot, said before its current value
+    #: began and not naming it, scoring this near the slot (prototypes + slot head),
+    #: is marked no longer current (wake/slot_stale.py; 0: off)
+    topic_stale_floor: float = 0.4
     #: pure pleasantries ("thanks!", "happy to help") are worth this share of their score
     filler_factor: float = 0.3
     # ``[retrieval]`` (wake/budget.py, wake/cache.py): 0 turns each off

@@ -41,11 +41,20 @@ def ready(spec: str) -> bool:
 
 
 class Topic:
-    """The slots one question asks for, and their prototypes."""
+    """The slots one question asks for, and their prototypes.
 
-    def __init__(self, slots: tuple[str, ...], protos: F32) -> None:
+    *every* and *owner*: all slots' prototypes and the slot index of each row
+    (for :mod:`.slot_stale`, which asks which slot a turn is nearest of all);
+    *embedder*: the spec they were embedded with.
+    """
+
+    def __init__(self, slots: tuple[str, ...], protos: F32, every: F32 | None = None,
+                 owner: list[int] | None = None, embedder: str = "") -> None:
         self.slots = slots
         self.protos = protos
+        self.every = protos if every is None else every
+        self.owner = owner or []
+        self.embedder = embedder
 
     def scores(self, vecs: F32) -> F32:
         """Each row's best cosine to the asked slots' prototypes."""
@@ -70,4 +79,4 @@ def question_topic(qvec: F32, spec: str, margin: float = MARGIN) -> Topic | None
         return None
     asked = [int(i) for i in np.flatnonzero(best >= top - margin)]
     mask = np.isin(owner, asked)
-    return Topic(tuple(SLOTS[i].name for i in asked), protos[mask])
+    return Topic(tuple(SLOTS[i].name for i in asked), protos[mask], protos, list(owner), spec)
