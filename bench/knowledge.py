@@ -68,7 +68,10 @@ it prints:
   it; this column shows what else passes as current. ``stale`` is unchanged, so
   its numbers stay comparable with earlier rounds;
 * ``facts``    — the user's current facts name the new value and no current
-  fact names the old one.
+  fact names the old one;
+* ``current only marked`` — the new value is in the context, but only on lines
+  marked "(no longer current …)": a mark that hides what holds now (lower is
+  better; ``current`` still counts it, so it stays comparable with earlier rounds).
 
 A ``distractor`` scenario (val3) states the user's value (``new``) and then a
 third party's (``old``): ``stale`` there means the third party's value shows up
@@ -151,10 +154,26 @@ def score_one(mem: Memory, sc: dict[str, Any], budget: int) -> dict[str, Any]:
         stale = bool(unmarked)
         stale_excl = any(not _same_turn(ln, update) for ln in unmarked)
     current = _has(ctx.context, new) if new else not stale
+    # the value that holds now shown, but only on lines marked no longer current
+    hidden = bool(new) and current and not any(_has(ln, new) and not _hides(ln, new)
+                                               for ln in lines)
     facts_ok = (not new or any(_has(t, new) for t in texts)) and not names_old
     return {"current": current, "stale": stale, "stale_excl": stale_excl, "facts": facts_ok,
+            "hidden": hidden,
             "context": ctx.context,
             "facts_list": [f.text for f in facts], "ms": ctx.timings_ms.get("total", 0.0)}
+
+
+#: a mark on the whole line, " (no longer current since …)" (not " (partly …)")
+_LINE_MARK = re.compile(r"\(no longer current since")
+#: a mark on one value of a line, " (Lidl: no longer current since …)"
+_VALUE_MARK = re.compile(r"\(([^()]*?): no longer current since")
+
+
+def _hides(line: str, value: str) -> bool:
+    """Whether *line* shows *value* as no longer current: the whole line, or that value."""
+    return bool(_LINE_MARK.search(line)) or any(_has(m, value) or _has(value, m)
+                                                for m in _VALUE_MARK.findall(line))
 
 
 def update_turn(sc: dict[str, Any]) -> str:
@@ -242,12 +261,15 @@ def run(budget: int, embedder: str, split: str, show: bool, llm: str = "",
         st = sum(r["stale"] for r in rs) / n
         sx = sum(r["stale_excl"] for r in rs) / n
         fa = sum(r["facts"] for r in rs) / n
-        rows.append([sp, slot, n, f"{cur:.0%}", f"{st:.0%}", f"{sx:.0%}", f"{fa:.0%}"])
+        hd = sum(r["hidden"] for r in rs) / n
+        rows.append([sp, slot, n, f"{cur:.0%}", f"{st:.0%}", f"{sx:.0%}", f"{fa:.0%}",
+                     f"{hd:.0%}"])
         if slot == "ALL":
             summary[sp] = {"n": n, "current": cur, "stale_unmarked": st,
-                           "stale_unmarked_excl_update": sx, "facts": fa}
+                           "stale_unmarked_excl_update": sx, "facts": fa,
+                           "current_only_marked": hd}
     print(table(["split", "slot", "n", "current in ctx", "stale unmarked",
-                 "stale (removal turn excl.)", "facts right"], rows))
+                 "stale (removal turn excl.)", "facts right", "current only marked"], rows))
     ms = sorted(r["ms"] for _, r in results)
     print(f"\n{len(results)} scenarios, budget {budget} tokens, embedder {embedder}; "
           f"{cycles} cycle(s)" + (f" ({uncut} scenarios without a cut: one cycle)" if uncut
