@@ -16,6 +16,7 @@ from sleepstack.adapters.embed import load_embedder
 from sleepstack.errors import EmbedderError
 from sleepstack.layers import slot_head
 from sleepstack.layers.slot_head import EMBEDDER, NONE, WEIGHTS, SlotHead, load_head
+from sleepstack.layers.slot_vectors import prototype_matrix
 from sleepstack.layers.slots import SLOTS
 from sleepstack.sleep.claims.classify import rank_slots
 from sleepstack.weights import Shipped
@@ -53,6 +54,18 @@ def test_labels_of_another_taxonomy_are_refused() -> None:
         SlotHead(w, b, ("home", "employer", "diet"), 0.3)
 
 
+def _scores(clause: str, head: SlotHead | None) -> dict[str, float]:
+    """Each slot's score as recall reads a turn's slot: best prototype cosine (+ the head)."""
+    emb = load_embedder(MINILM)
+    vec = np.asarray(emb.embed([clause]), dtype=np.float32)
+    protos, owner = prototype_matrix(emb)
+    best = np.full(len(SLOTS), -1.0, dtype=np.float32)
+    np.maximum.at(best, np.asarray(owner), (vec @ protos.T)[0])
+    if head is not None:
+        best += head.boost(vec)[0]
+    return {s.name: float(best[i]) for i, s in enumerate(SLOTS)}
+
+
 @pytest.mark.parametrize(("clause", "slot"), [
     ("my other half Teodor cooks most nights", "partner"),
     ("trying to pick up Tagalog with an app", "language"),
@@ -61,15 +74,12 @@ def test_labels_of_another_taxonomy_are_refused() -> None:
     ("the hatchback is in the shop again", "vehicle"),
 ])
 def test_the_head_reads_the_slot_of_clauses_the_prototypes_miss_or_rank_low(
-        clause: str, slot: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    emb = load_embedder(MINILM)
-    with_head = rank_slots([clause], emb, wide=True, floor=-1.0)[0]
-    assert with_head[0][0].name == slot, with_head[:3]
-    monkeypatch.setattr(slot_head, "_shipped", Shipped(lambda: None))
-    alone = rank_slots([clause], emb, wide=True, floor=-1.0)[0]
+        clause: str, slot: str) -> None:
+    head = load_head()
+    with_head, alone = _scores(clause, head), _scores(clause, None)
+    assert max(with_head, key=lambda k: with_head[k]) == slot, with_head
     # the head only adds: the slot's score rises by what the head gives it
-    assert dict((s.name, sc) for s, sc in with_head)[slot] > \
-        dict((s.name, sc) for s, sc in alone)[slot]
+    assert with_head[slot] > alone[slot]
 
 
 def test_small_talk_gains_little() -> None:
@@ -80,8 +90,10 @@ def test_small_talk_gains_little() -> None:
     assert float(head.boost(vecs).max()) < 0.5 * head.gain
 
 
-def test_another_embedder_ranks_by_the_prototypes_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    emb = load_embedder("hash:256")
+def test_sleep_ranks_clause_slots_by_the_prototypes_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the head lifted slots that let readers take values from other voices' clauses
+    # ("im in Farah's team now" as a home): sleep does not add it (classify.rank_slots)
+    emb = load_embedder(MINILM)
     clauses = ["we store everything in Cassandra", "my other half Teodor cooks"]
     a = rank_slots(clauses, emb, wide=True, floor=-1.0)
     monkeypatch.setattr(slot_head, "_shipped", Shipped(lambda: None))

@@ -13,13 +13,15 @@ not name the current value, is the slot's history: it is marked no longer
 current since the current value began, superseded by its fact.
 
 A turn that names the current value is never marked (it states it, or the
-change), nor is a turn said after the value began, one of another speaker, or
+change), nor is a turn said after the value began, one of another speaker, one
+about a relation of the user's with no "I" in it ("my sister lives in Galway"), or
 any row of a multi-valued slot (allergies add: an older one is not replaced).
 Read-only: one matrix product over the few topical rows.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import numpy as np
@@ -34,6 +36,20 @@ from .stale import iso_timestamp
 from .topic_rank import discloses
 
 __all__ = ["older_on_slot"]
+
+# A turn about someone the user names by relation, with no "I" of the user's own in it
+# ("my sister lives in Galway") tells that person's value, not the user's old one.
+_RELATION = re.compile(
+    r"\b(?:my|our)\s+(?:\w+\s+)?(?:sister|brother|sibling|mum|mom|mother|dad|father|parents?|"
+    r"wife|husband|son|daughter|kids?|children|friend|cousin|aunt|uncle|niece|nephew|"
+    r"grand(?:ma|pa|mother|father|son|daughter)|neighbou?r|colleague|flatmate|roommate|boss|"
+    r"in-laws?|ex)\b", re.I)
+_OWN = re.compile(r"\b(?:I|I'm|I've|I'd|me|myself|we|we're|us)\b|\bi\b")
+
+
+def _someone_elses(text: str) -> bool:
+    """Whether *text* is about a relation of the user's and not about the user."""
+    return bool(_RELATION.search(text)) and not _OWN.search(text)
 
 
 def _current(h: SlotHistory | None) -> tuple[str, str, str, tuple[str, ...]] | None:
@@ -71,6 +87,7 @@ def older_on_slot(pool: Pool, rows: Iterable[int], floor: float
         older = [i for i in todo if (pool.rows[i].at_ts or 0.0) < since_ts
                  and not set(pool.rows[i].cites) & set(stated)
                  and (value == "none" or not value_named(value, pool.rows[i].text))
+                 and not _someone_elses(pool.rows[i].text)
                  and pool.vector(i) is not None]
         if not older:
             continue

@@ -288,6 +288,10 @@ _POSSESSED = re.compile(r"'s\b|’s\b|\b(?:his|her|their|your|its)\b", re.I)
 _SAYS = re.compile(r"^(?:[a-z]+(?:ed|ing)|is|was|has|had|says|said|thinks|wants|got|went|"
                    r"left|came|can|will|won't|just|lol|haha|ok|okay|yes|no)\b")
 _ARROW = re.compile(r"\s*(?:->|→|=>|⇒)\s*")
+# what an arrow leads to when the value ended: "Pöyry -> none", "Hammerfest -> cancelled"
+_NOTHING = re.compile(r"^(?:none|nothing|n/?a|-+|—|no one|nobody|zero|0)\W*$", re.I)
+_ENDED = re.compile(r"^(?:[a-z]+ed|gone|over|done|finished|sold|quit|left|dead|off|"
+                    r"no more|no longer)\b", re.I)
 
 
 def _field_note(sentence: str) -> str | None:
@@ -295,8 +299,9 @@ def _field_note(sentence: str) -> str | None:
 
     "manager: Teodora Vasilescu" is read "my manager is Teodora Vasilescu";
     "role: ASM -> Deputy Stage Manager" is read "my role is now Deputy Stage
-    Manager, it was ASM before"; "partner: Bérénice -> ended in July" is read
-    "my partner Bérénice ended in July". None for anything else: a label with
+    Manager instead of ASM"; "partner: Bérénice -> ended in July" is read
+    "Bérénice is ended in July", "employer: Pöyry -> none" as "Pöyry is over
+    for me". None for anything else: a label with
     someone else's possessive ("Mum's meds: …"), a document's or a dialogue's
     label ("Q: …", "Subject: …"), or a line someone else says ("Priya: moved to
     Pune", "Tom: I'm in") is no field of the speaker's.
@@ -314,9 +319,11 @@ def _field_note(sentence: str) -> str | None:
     parts = _ARROW.split(value, maxsplit=1)
     if len(parts) == 2 and parts[0] and parts[1]:
         was, now = parts
-        if re.match(r"^[a-z]+ed\b", now):  # "Bérénice -> ended in July"
-            return f"{owner}{label} {was} {now}"
-        return f"{owner}{label} is now {now}, it was {was} before"
+        if _NOTHING.match(now):  # "Pöyry -> none"
+            return f"{was} is over for me"
+        if _ENDED.match(now):  # "Bérénice -> ended in July", "Hammerfest -> cancelled"
+            return f"{was} is {now}"
+        return f"{owner}{label} is now {now} instead of {was}"
     verb = "are" if re.search(r"[^s]s$", bare) else "is"
     return f"{owner}{label} {verb} {value}"
 
@@ -367,8 +374,8 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
         s = (_grounds(s) if s.endswith("?") else None) or _untag(s)
         note = _field_note(_LEAD.sub("", s).strip()) if not s.endswith("?") else None
         if note is not None and not _HYPO.search(note):
+            # (a note lends its "my" to no sentence after it)
             out.append(Clause(note, note, note=True))
-            prev_first = True
             continue
         if not s or s.endswith("?") or ("…" in s and not _FIRST.search(s.replace("…", ""))):
             prev_first = False if s.endswith("?") else prev_first
