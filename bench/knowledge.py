@@ -55,7 +55,12 @@ who never read ``src/`` (older adults and caregivers, Nigerian, Indian, Scottish
 Australian English, changes told through negation, thanks or complaints, dates in words,
 self-corrections; learners' English, note-taking arrows and abbreviations, hedged changes
 later confirmed or dropped, twins and namesakes, unpunctuated speech-to-text), measured only
-at the start and the end of the round
+at the start and the end of the round (tuning splits since round 15); ``val21`` and ``val22`` =
+``knowledge_val21.jsonl`` / ``knowledge_val22.jsonl``, written in round 15 before that round's
+changes by two more writers who never read ``src/`` (phone-typed English of gig workers and
+young parents, code-switching, changes told in passing or through consequences; professionals'
+long formal messages, past-perfect narratives, plans confirmed later, pasted signatures,
+colleagues' and clients' values as traps), measured only at the start and the end of the round
 it prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
