@@ -34,6 +34,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+sys.path.insert(0, str(Path(__file__).parent))
+from _softmax import fit_softmax
 from sleepstack.adapters.embed import load_embedder
 from sleepstack.sleep.claims.classify import (
     END_MARGIN,
@@ -86,23 +88,7 @@ def embed(texts: list[str]) -> F32:
 
 def fit(x: F32, y: I64) -> tuple[F32, F32]:
     """Class-balanced softmax regression by full-batch gradient descent from zeros."""
-    n, d = x.shape
-    k = len(LABELS)
-    counts = np.bincount(y, minlength=k).astype(np.float64)
-    sw = (n / (k * counts))[y]  # each class weighs the same in total
-    onehot = np.eye(k)[y]
-    w = np.zeros((k, d))
-    b = np.zeros(k)
-    xd = x.astype(np.float64)
-    for _ in range(STEPS):
-        z = xd @ w.T + b
-        z -= z.max(axis=1, keepdims=True)
-        p = np.exp(z)
-        p /= p.sum(axis=1, keepdims=True)
-        g = (p - onehot) * sw[:, None] / n
-        w -= LR * (g.T @ xd + L2 * w)
-        b -= LR * g.sum(axis=0)
-    return w.astype(np.float32), b.astype(np.float32)
+    return fit_softmax(x, y, len(LABELS), steps=STEPS, lr=LR, l2=L2)
 
 
 def probs(w: F32, b: F32, x: F32) -> F32:

@@ -38,9 +38,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+sys.path.insert(0, str(Path(__file__).parent))
+from _softmax import fit_softmax
 from sleepstack.adapters.embed import load_embedder
 from sleepstack.layers.slot_head import EMBEDDER, NONE, WEIGHTS, SlotHead
-from sleepstack.layers.slot_vectors import FLOOR, prototype_matrix
+from sleepstack.layers.slot_vectors import FLOOR, prototype_matrix, slot_scores
 from sleepstack.layers.slots import SLOTS
 from sleepstack.sleep.claims.detect import disclosures
 
@@ -122,23 +124,7 @@ def embed(texts: list[str]) -> F32:
 
 def fit(x: F32, y: I64) -> tuple[F32, F32]:
     """Class-balanced softmax regression by full-batch gradient descent from zeros."""
-    n, d = x.shape
-    k = len(LABELS)
-    counts = np.maximum(np.bincount(y, minlength=k).astype(np.float64), 1.0)
-    sw = (n / (k * counts))[y]  # each class weighs the same in total
-    onehot = np.eye(k)[y]
-    w = np.zeros((k, d))
-    b = np.zeros(k)
-    xd = x.astype(np.float64)
-    for _ in range(STEPS):
-        z = xd @ w.T + b
-        z -= z.max(axis=1, keepdims=True)
-        p = np.exp(z)
-        p /= p.sum(axis=1, keepdims=True)
-        g = (p - onehot) * sw[:, None] / n
-        w -= LR * (g.T @ xd + L2 * w)
-        b -= LR * g.sum(axis=0)
-    return w.astype(np.float32), b.astype(np.float32)
+    return fit_softmax(x, y, len(LABELS), steps=STEPS, lr=LR, l2=L2)
 
 
 def dataset(data: list[tuple[str, str, str]]) -> tuple[F32, I64]:
@@ -158,11 +144,8 @@ def train(data: list[tuple[str, str, str]]) -> SlotHead:
 
 def _proto_scores(x: F32) -> F32:
     protos, owner = prototype_matrix(load_embedder(EMBEDDER))
-    sims = x @ protos.T
-    best = np.full((len(x), len(SLOTS)), -1.0, dtype=np.float32)
-    for j, o in enumerate(owner):
-        best[:, o] = np.maximum(best[:, o], sims[:, j])
-    return best
+    scores: F32 = slot_scores(x @ protos.T, owner)
+    return scores
 
 
 def evaluate(head: SlotHead | None, data: list[tuple[str, str, str]]) -> dict[str, float]:

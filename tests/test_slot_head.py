@@ -16,7 +16,7 @@ from sleepstack.adapters.embed import load_embedder
 from sleepstack.errors import EmbedderError
 from sleepstack.layers import slot_head
 from sleepstack.layers.slot_head import EMBEDDER, NONE, WEIGHTS, SlotHead, load_head
-from sleepstack.layers.slot_vectors import prototype_matrix
+from sleepstack.layers.slot_vectors import prototype_matrix, slot_scores
 from sleepstack.layers.slots import SLOTS
 from sleepstack.sleep.claims.classify import rank_slots
 from sleepstack.weights import Shipped
@@ -59,8 +59,7 @@ def _scores(clause: str, head: SlotHead | None) -> dict[str, float]:
     emb = load_embedder(MINILM)
     vec = np.asarray(emb.embed([clause]), dtype=np.float32)
     protos, owner = prototype_matrix(emb)
-    best = np.full(len(SLOTS), -1.0, dtype=np.float32)
-    np.maximum.at(best, np.asarray(owner), (vec @ protos.T)[0])
+    best = slot_scores(vec @ protos.T, owner)[0]
     if head is not None:
         best += head.boost(vec)[0]
     return {s.name: float(best[i]) for i, s in enumerate(SLOTS)}

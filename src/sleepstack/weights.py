@@ -22,9 +22,17 @@ import numpy as np
 
 from .errors import EmbedderError
 
-__all__ = ["Shipped", "check_pinned", "read_npz"]
+__all__ = ["Shipped", "check_pinned", "read_npz", "softmax"]
 
 T = TypeVar("T")
+
+
+def softmax(z: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Probabilities along *axis* of the logits *z*, as float32 (the heads' last step)."""
+    z = z - z.max(axis=axis, keepdims=True)
+    e = np.exp(z)
+    out: np.ndarray = (e / e.sum(axis=axis, keepdims=True)).astype(np.float32)
+    return out
 
 
 def read_npz(path: Path, what: str, build: Callable[[Mapping[str, Any]], T]) -> T:

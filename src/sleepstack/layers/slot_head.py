@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import EmbedderError
-from ..weights import Shipped, check_pinned, read_npz
+from ..weights import Shipped, check_pinned, read_npz, softmax
 from .slots import SLOTS
 
 __all__ = ["EMBEDDER", "NONE", "WEIGHTS", "WEIGHTS_SHA256", "SlotHead", "load_head"]
@@ -77,10 +77,7 @@ class SlotHead:
 
     def probabilities(self, vecs: F32) -> F32:
         """p(label) of each row of *vecs* (unit-length embeddings), columns as :attr:`labels`."""
-        z = np.asarray(vecs, dtype=np.float32) @ self.weight.T + self.bias
-        z = z - z.max(axis=1, keepdims=True)
-        e = np.exp(z)
-        out: F32 = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+        out: F32 = softmax(np.asarray(vecs, dtype=np.float32) @ self.weight.T + self.bias)
         return out
 
     def boost(self, vecs: F32) -> F32:

@@ -17,7 +17,7 @@ import numpy as np
 from ..adapters.embed import Embedder
 from .slots import SLOTS
 
-__all__ = ["FLOOR", "embedded", "prototype_matrix"]
+__all__ = ["FLOOR", "embedded", "prototype_matrix", "slot_scores"]
 
 #: below this cosine to its nearest prototype, a sentence is about no slot
 FLOOR = 0.28
@@ -52,3 +52,15 @@ def prototype_matrix(embedder: Embedder) -> tuple[np.ndarray, list[int]]:
     with _lock:
         _protos[key] = (mat, owner)
     return mat, owner
+
+
+def slot_scores(sims: np.ndarray, owner: list[int]) -> np.ndarray:
+    """Each row's best cosine per slot (columns in SLOTS order).
+
+    *sims*: each row's cosines to every prototype, columns as
+    :func:`prototype_matrix` orders them; *owner*: the slot index of each column.
+    """
+    sims = np.atleast_2d(np.asarray(sims, dtype=np.float32))
+    best = np.full((len(sims), len(SLOTS)), -1.0, dtype=np.float32)
+    np.maximum.at(best, (np.arange(len(sims))[:, None], np.asarray(owner)[None, :]), sims)
+    return best

@@ -29,6 +29,7 @@ import numpy as np
 from ..layers.claims_map import SlotHistory
 from ..layers.slot_head import EMBEDDER as HEAD_EMBEDDER
 from ..layers.slot_head import load_head
+from ..layers.slot_vectors import slot_scores
 from ..layers.slots import SLOTS, slot_by_name
 from .claims_stale import value_named
 from .pool import Pool
@@ -71,10 +72,11 @@ def older_on_slot(pool: Pool, rows: Iterable[int], floor: float
     count as about the slot (0: off).
     """
     topic, claims = pool.topic, pool.claims
-    if not floor or topic is None or not claims or not topic.owner:
+    if not floor or topic is None or not claims:
         return {}
     out: dict[str, tuple[str | None, str]] = {}
     index = {s.name: i for i, s in enumerate(SLOTS)}
+    head = load_head() if topic.embedder == HEAD_EMBEDDER else None
     todo = [i for i in rows if pool.rows[i].layer == "raw" and pool.rows[i].cites
             and discloses(pool.rows[i]) and pool.rows[i].at_ts is not None]
     for name in topic.slots:
@@ -92,11 +94,7 @@ def older_on_slot(pool: Pool, rows: Iterable[int], floor: float
         if not older:
             continue
         vecs = np.stack([v for i in older if (v := pool.vector(i)) is not None])
-        best = np.full((len(older), len(SLOTS)), -1.0, dtype=np.float32)
-        sims = vecs @ topic.every.T
-        for j, o in enumerate(topic.owner):
-            np.maximum(best[:, o], sims[:, j], out=best[:, o])
-        head = load_head() if topic.embedder == HEAD_EMBEDDER else None
+        best = slot_scores(vecs @ topic.every.T, topic.owner)
         if head is not None and head.dim == vecs.shape[1]:
             best += head.boost(vecs)
         k = index[name]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..index.vectors import F32, get_embedder
-from ..layers.slot_vectors import FLOOR, embedded, prototype_matrix
+from ..layers.slot_vectors import FLOOR, embedded, prototype_matrix, slot_scores
 from ..layers.slots import SLOTS
 
 __all__ = ["QUESTION_FLOOR", "ROW_FLOOR", "Topic", "question_topic", "ready"]
@@ -48,12 +48,12 @@ class Topic:
     *embedder*: the spec they were embedded with.
     """
 
-    def __init__(self, slots: tuple[str, ...], protos: F32, every: F32 | None = None,
-                 owner: list[int] | None = None, embedder: str = "") -> None:
+    def __init__(self, slots: tuple[str, ...], protos: F32, every: F32, owner: list[int],
+                 embedder: str) -> None:
         self.slots = slots
         self.protos = protos
-        self.every = protos if every is None else every
-        self.owner = owner or []
+        self.every = every
+        self.owner = owner
         self.embedder = embedder
 
     def scores(self, vecs: F32) -> F32:
@@ -72,8 +72,7 @@ def question_topic(qvec: F32, spec: str, margin: float = MARGIN) -> Topic | None
     if spec.startswith("hash"):
         return None
     protos, owner = prototype_matrix(get_embedder(spec))
-    best = np.full(len(SLOTS), -1.0, dtype=np.float32)
-    np.maximum.at(best, owner, protos @ qvec)
+    best = slot_scores(protos @ qvec, owner)[0]
     top = float(best.max())
     if top < QUESTION_FLOOR:
         return None

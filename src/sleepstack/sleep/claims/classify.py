@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ...adapters.embed import Embedder
-from ...layers.slot_vectors import FLOOR, prototype_matrix
+from ...layers.slot_vectors import FLOOR, prototype_matrix, slot_scores
 from .endhead import EMBEDDER as HEAD_EMBEDDER
 from .endhead import load_head
 from .taxonomy import SLOTS, Slot
@@ -73,13 +73,8 @@ def rank_slots(clauses: Sequence[str], embedder: Embedder, wide: bool = False,
     protos, owner = prototype_matrix(embedder)
     if vecs is None:
         vecs = np.asarray(embedder.embed(list(clauses)), dtype=np.float32)
-    sims = vecs @ protos.T  # (clauses, prototypes)
-    n_slots = len(SLOTS)
     out: list[list[tuple[Slot, float]]] = []
-    owner_arr = np.asarray(owner)
-    for row in sims:
-        best = np.full(n_slots, -1.0, dtype=np.float32)
-        np.maximum.at(best, owner_arr, row)
+    for best in slot_scores(vecs @ protos.T, owner):
         top = float(best.max())
         cut = floor if wide else max(floor, top - MARGIN)
         order = [int(i) for i in np.argsort(-best) if best[i] >= cut]

@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import EmbedderError
-from ...weights import Shipped, check_pinned, read_npz
+from ...weights import Shipped, check_pinned, read_npz, softmax
 
 __all__ = ["EMBEDDER", "LABELS", "WEIGHTS", "WEIGHTS_SHA256", "EndingHead", "load_head"]
 
@@ -65,10 +65,7 @@ class EndingHead:
 
     def probabilities(self, vecs: F32) -> F32:
         """p(end), p(hold), p(neither) of each row of *vecs* (unit-length embeddings)."""
-        z = np.asarray(vecs, dtype=np.float32) @ self.weight.T + self.bias
-        z = z - z.max(axis=1, keepdims=True)
-        e = np.exp(z)
-        out: F32 = (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+        out: F32 = softmax(np.asarray(vecs, dtype=np.float32) @ self.weight.T + self.bias)
         return out
 
     def scores(self, vecs: F32, margin: float) -> list[float]:

@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from ...adapters.embed import Embedder, TokenEmbedder, TokenStates
 from ...errors import EmbedderError
-from ...weights import Shipped, check_pinned, read_npz
+from ...weights import Shipped, check_pinned, read_npz, softmax
 from .classify import END_MARGIN
 from .held import names_value
 from .subject import is_relation
@@ -169,10 +169,7 @@ class SpanHead:
     def probabilities(self, x: F32) -> F32:
         """p(hold), p(end), p(o) per word (rows of *x*) and slot: shape (words, slots, 3)."""
         z = ((np.asarray(x, dtype=np.float32) - self.mean) / self.scale) @ self._full
-        z = z.reshape(len(x), len(self.slots), len(LABELS)) + self.bias
-        z -= z.max(axis=2, keepdims=True)
-        e = np.exp(z)
-        out: F32 = (e / e.sum(axis=2, keepdims=True)).astype(np.float32)
+        out: F32 = softmax(z.reshape(len(x), len(self.slots), len(LABELS)) + self.bias, axis=2)
         return out
 
     def digest(self) -> str:
