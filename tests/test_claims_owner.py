@@ -69,6 +69,13 @@ THIRD_PARTY = [
      "lol", "learning_language", "Japanese", "Spanish"),
     ("I drive a Kia Ceed.", "I'm borrowing my brother's Audi A4 this week, mine is at the "
      "garage", "vehicle", "Kia Ceed", "Audi A4"),
+    # a person by a compound noun, or by "the": the head noun is the subject
+    ("My birthday is 3 October.", "My office manager's birthday is 19 February, any cake "
+     "ideas?", "birthday", "3 October", "19 February"),
+    ("We build on Buildkite.", "The consultant we hired runs everything through Travis CI, "
+     "what should I check in their config?", "uses_ci", "Buildkite", "Travis CI"),
+    ("I'm vegan.", "My tax accountant has gone full carnivore and keeps telling me about "
+     "it", "diet", "vegan", "carnivore"),
 ]
 
 

@@ -34,7 +34,8 @@ _PERSON = (
     r"apprentices?|mentees?|mentor|tutor|coach|therapist|dentist|accountant|lawyer|attorney|"
     r"plumber|nanny|babysitter|cleaner|co-?founder|ceo|cto|director|team ?lead|tech ?lead|"
     r"lead dev|sysadmin|admin|bff|bestie|hubby|fiance|reports?|juniors?|seniors?|"
-    r"flatmates?|roommates?"
+    r"flatmates?|roommates?|secretary|receptionist|contractors?|suppliers?|vendors?|"
+    r"carers?|caregivers?|housekeeper|driver|chef|consultants?|freelancers?"
 )
 _ADJ = (r"(?:best|older|younger|little|big|old|new|ex-|former|oldest|youngest|eldest|twin|"
         r"close|dear|step-?|half-?|future|current|other)\s+")
@@ -42,6 +43,18 @@ _LEAD = r"^(?:(?:so|and|but|also|btw|fyi|oh|well|anyway|plus|then|ok|okay|update
 _SUBJECT = re.compile(
     _LEAD + rf"(?P<det>my|our|a|an|another|his|her|their|one of my|one of our)\s+(?:{_ADJ})*"
     rf"(?P<noun>{_PERSON}|[a-z][\w-]*)(?P<poss>'s|’s|s'|s’)?(?P<comma>,)?\s+(?P<rest>.*)$",
+    re.I,
+)
+# A person named with a modifier of one or two words: "my law partner", "our new co-op
+# student", "the contractor": the head noun decides, whatever the modifier ("the" only
+# with a person by relation or role, so "the team's CI" stays the speaker's team).
+# A modifier is a content word: "my trip with the kids" is the speaker's trip.
+_NOT_FUNCTION = (r"(?!(?:with|and|or|but|to|for|of|in|at|on|from|by|about|is|was|are|were|has|"
+                 r"had|have|got|gets|my|our|the|a|an|i|we|me|us)\b)")
+_COMPOUND = re.compile(
+    _LEAD + rf"(?P<det>my|our|the|a|an|another|his|her|their|one of my|one of our)\s+(?:{_ADJ})*"
+    rf"(?P<mods>(?:{_NOT_FUNCTION}[a-z][\w-]*\s+){{0,2}}?)(?P<noun>{_PERSON})(?P<poss>'s|’s|s'|s’)?(?P<comma>,)?"
+    rf"\s+(?P<rest>.*)$",
     re.I,
 )
 _PERSON_RX = re.compile(rf"^(?:{_PERSON})$", re.I)
@@ -100,6 +113,10 @@ def _other_group(clause: str) -> bool:
 def third_party(clause: str) -> bool:
     """True when *clause* is about someone other than the speaker (see module doc)."""
     m = _SUBJECT.match(clause.strip())
+    if m is None or not _PERSON_RX.match(m["noun"]):
+        # "my law partner has gone ketovore", "The contractor we hired runs …": the
+        # first word after the determiner is a modifier, the person comes after it.
+        m = _COMPOUND.match(clause.strip()) or m
     if m is None:
         return _other_group(clause)
     det, noun, poss, rest = m["det"].lower(), m["noun"], m["poss"], m["rest"]
@@ -127,4 +144,8 @@ def third_party(clause: str) -> bool:
         return not _IDENTITY.match(rest)
     if det in ("another", "his", "her", "their"):
         return True
+    if det == "the":
+        # "the kids are learning Dutch" is theirs; "the new manager is Ines" names the
+        # speaker's own relation.
+        return not _IDENTITY.match(rest)
     return person  # "a friend moved to Rome"
