@@ -202,3 +202,35 @@ def test_the_text_before_a_standardised_clause_is_what_precedes_it_only() -> Non
     assert said_before(turn, "I moved to Leeds") == "my flatmate Tom is great. "
     assert said_before(turn, "I'm in Leeds") == ""
     assert said_before(turn, "my flatmate Tom is great") == ""
+
+
+# A name the speaker holds in one slot is no new value of another (.held.held_elsewhere).
+HELD_ELSEWHERE = [
+    ("My wife is Nkechi Obi.", "Nkechi Obi is away in Kano for a conference, so it's just "
+     "me and the twins this week", "partner", "Nkechi Obi"),
+    ("my boyfriend Anselmo works nights", "Anselmo's manager finally approved his leave",
+     "partner", "Anselmo"),
+    ("I report to Hedda Lindqvist.", "Hedda Lindqvist is at the Uppsala site all week",
+     "manager", "Hedda Lindqvist"),
+]
+
+
+@pytest.mark.parametrize(("first", "later", "slot", "value"), HELD_ELSEWHERE)
+def test_a_held_name_fills_no_other_slot(first: str, later: str, slot: str,
+                                         value: str) -> None:
+    got = slot_values(first, later)
+    assert any(v == value for _, v in got), got
+    assert not any(value.split()[0].casefold() in v.casefold() for a, v in got
+                   if a not in ("other", slot)), got
+
+
+def test_held_elsewhere_reads_parts_one_way_only() -> None:
+    from sleepstack.sleep.claims.held import held_elsewhere
+
+    held = {"partner": ["Sibusiso Mthembu"], "home": ["Madrid"], "diet": ["Atkins diet"]}
+    assert held_elsewhere("employer", "Sibusiso Mthembu", held)
+    assert held_elsewhere("manager", "Sibusiso", held)
+    assert held_elsewhere("home", "Atkins", held)
+    assert not held_elsewhere("partner", "Sibusiso Mthembu", held)  # its own slot
+    assert not held_elsewhere("employer", "Madrid City Council", held)  # contains, not part
+    assert not held_elsewhere("employer", "Banco Santander", held)

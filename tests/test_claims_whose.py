@@ -262,3 +262,24 @@ def test_an_apposition_after_someone_elses_noun_is_still_the_speakers_statement(
         update: str, new: str) -> None:
     assert not third_party(update)
     assert ("manager", new) in slot_values("I report to Anselm.", update)
+
+
+@pytest.mark.parametrize(("clause", "slot", "name"), [
+    ("My partner is Ilse Brandt", "partner", "Ilse Brandt"),
+    ("my line manager's Kwame Mensah, very chill", "manager", "Kwame Mensah"),
+    ("Our boss is now Teodora van Dijk", "manager", "Teodora van Dijk"),
+])
+def test_a_relation_said_to_be_a_full_name_is_named(clause: str, slot: str, name: str) -> None:
+    got = named_relation(clause)
+    assert got is not None and (got[0].name, got[1]) == (slot, name)
+
+
+@pytest.mark.parametrize("clause", ["my boss is German", "My partner is Catholic",
+                                    "my boss is not happy", "My partner's sister is Ana Lima"])
+def test_a_relation_said_to_be_no_name_is_not_named(clause: str) -> None:
+    assert named_relation(clause) is None
+
+
+def test_a_partners_full_name_is_no_home_and_said_once() -> None:
+    got = slot_values("My partner is Ilse Brandt.")
+    assert got == {("partner", "Ilse Brandt")}, got

@@ -56,6 +56,7 @@ from .fresh import LOW_FLOOR, fresh_value, with_fresh
 from .held import (
     HeldValues,
     by_contrast,
+    held_elsewhere,
     held_endings,
     hold,
     hold_ruled,
@@ -369,7 +370,8 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                         unread.append((len(out), wm))
                     continue
             nr = named_relation(c.text)  # "my husband Gareth says hi", unless it ends there
-            if nr and max(ending.get(c.text, 0.0), breakup.get(c.text, 0.0)) < END_MARGIN:
+            if nr and max(ending.get(c.text, 0.0), breakup.get(c.text, 0.0)) < END_MARGIN \
+                    and not held_elsewhere(nr[0].name, nr[1], hv):
                 got.append(Claim(t, s, nr[0], nr[1], False, c.text, 0.5))
             if theirs and not _AS_OBJECT.search(c.text):
                 # "My sister moved to Bristol": someone else's news, not the speaker's slot
@@ -392,9 +394,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                         not p[2] or p[0].name != n) for n, v in gone)]
             # Nor is a value the speaker holds in one slot a new value of another
             # ("Chen moved to sales" after "I report to Chen" is no database Chen).
-            picks = [p for p in picks if p[2] or not any(
-                n != p[0].name and any(p[1].casefold() == v.casefold() for v in vs)
-                for n, vs in hv.items())]
+            picks = [p for p in picks if p[2] or not held_elsewhere(p[0].name, p[1], hv)]
             if c.weak and cont:
                 # Without a first person, ending a value is safe to read ("The Golf
                 # died"); a *new* value needs the slot's meaning clearly ("Berlin is
@@ -445,6 +445,10 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 if not mine_only:
                     continue
                 picks = mine_only
+            # The same for what the later readers (spans, owners) gave, and for the name
+            # the clause itself gives a relation ("My partner is Ilse Brandt" is no home).
+            named = {**hv, nr[0].name: [nr[1]]} if nr else hv
+            picks = [p for p in picks if p[2] or not held_elsewhere(p[0].name, p[1], named)]
             if picks:
                 prev = Claim(t, s, picks[0][0], picks[0][1], picks[0][2], c.text, picks[0][3])
             if not picks and not c.weak and rk and rk[0][1] >= MENTION_FLOOR \
@@ -462,7 +466,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     continue
                 if m:
                     got.append(Claim(t, s, OTHER, m["v"], True, c.text, 0.0))
-                elif (not c.note and _OTHER_OK.match(c.text) and 4 <= len(c.text.split()) <= 20
+                elif (not c.note and not nr and _OTHER_OK.match(c.text) and 4 <= len(c.text.split()) <= 20
                       and not _CHATTER.search(c.text) and not _OPINION.search(c.text)
                       and not _FEELING.search(c.text)):
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))

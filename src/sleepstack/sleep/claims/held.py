@@ -28,8 +28,9 @@ from .kinds import Kinds, fits
 from .taxonomy import OTHER, Slot
 from .values import NAME_KINDS, names_in, read_value
 
-__all__ = ["CLOSED_KINDS", "HeldValues", "add_held", "by_contrast", "held_endings", "hold",
-           "hold_ruled", "in_held_slot", "names_value", "one_each", "unheld"]
+__all__ = ["CLOSED_KINDS", "HeldValues", "add_held", "by_contrast", "held_elsewhere",
+           "held_endings", "hold", "hold_ruled", "in_held_slot", "names_value", "one_each",
+           "unheld"]
 
 #: per slot name, the values the speaker holds so far (in the order said)
 HeldValues = Mapping[str, Sequence[str]]
@@ -52,6 +53,20 @@ def _fold(w: str) -> str:
 
 def _words(text: str) -> list[str]:
     return [_fold(w) for w in _WORD.findall(text)]
+
+
+def held_elsewhere(slot: str, value: str, held: HeldValues) -> bool:
+    """Whether *value* is, word for word, all or part of a value held in a slot other than *slot*.
+
+    A name the speaker already gave one slot is no new value of another: "Sibusiso
+    Mthembu is in Joburg all week" after "My husband is Sibusiso Mthembu" is no
+    employer, "Xiomara's boss" after "my girlfriend Xiomara" no manager, "Cambridge"
+    out of "the Cambridge Weight Plan" no home. Only this way round: a new value may
+    *contain* a held one ("Madrid City Council" after living in Madrid).
+    """
+    vw = {w for w in _words(value) if w}
+    return bool(vw) and any(
+        name != slot and any(vw <= set(_words(v)) for v in vs) for name, vs in held.items())
 
 
 def names_value(text: str, value: str) -> bool:

@@ -239,8 +239,26 @@ _NAMED_RELATION = re.compile(
 _NOT_A_NAME = frozenset(_NOT_NAME_WORDS.split()) | frozenset(("is", "was", "says", "said"))
 
 
+# "My partner is Ilse Brandt", "my line manager's Kwame Mensah": a full name (two or
+# more capitalised words, so "my boss is German" is no name) said to be the relation.
+_NAMED_AS = re.compile(  # case-sensitive: the name is what is capitalised
+    r"^(?:(?:[Ss]o|[Aa]nd|[Bb]ut|[Aa]lso|btw|[Oo]h|[Ww]ell|[Aa]nyway|[Pp]lus)[,:]?\s+)*"
+    r"(?:[Mm]y|[Oo]ur)\s+"
+    r"(?:(?:new|current|lovely|dear|amazing|wonderful)\s+)?"
+    r"(?P<rel>" + "|".join(f"(?P<{k}>{v})" for k, v in _RELATION_NOUNS.items()) + r")"
+    r"(?:\s+is|['’]s)\s+(?:now\s+|still\s+)?(?P<n>[A-Z][a-z][\w'’-]*"
+    r"(?:\s+(?:[A-Z][\w'’-]+|de|van|von|da|di|del|le|la|bin|al)){1,3})\s*(?:$|[,.;:!?(])")
+
+
 def named_relation(clause: str) -> tuple[Slot, str] | None:
-    """(slot, name) when *clause* opens with "my <partner/boss> Name" ("my husband Gareth")."""
+    """(slot, name) when *clause* names the speaker's partner or boss.
+
+    It opens with "my <partner/boss> Name" ("my husband Gareth"), or says the relation
+    is a full name ("My partner is Ilse Brandt").
+    """
+    full = _NAMED_AS.match(clause.strip())
+    if full is not None and not any(w.casefold() in _NOT_A_NAME for w in full["n"].split()):
+        return next((slot_by_name(k), full["n"]) for k in _RELATION_NOUNS if full[k])
     m = _NAMED_RELATION.match(clause.strip())
     if m is None or not m["n"][:1].isupper() or m["n"].casefold() in _NOT_A_NAME:
         return None
