@@ -147,6 +147,37 @@ def test_a_question_without_stated_grounds_gives_nothing(text: str) -> None:
     assert disclosures(text) == []
 
 
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("switched to Nova at work so I'm on Nova now, the themes are lovely 😍 how do I add plugins?",
+     ["switched to Nova at work", "I'm on Nova now, the themes are lovely"]),
+    ("we live in Braga since may lol which gym is cheapest?", ["we live in Braga since may."]),
+    ("I started at Deliveroo on monday, any tips for the first week?",
+     ["I started at Deliveroo on monday"]),
+    ("my cat Biscuit had kittens and how many should I keep?", ["my cat Biscuit had kittens"]),
+])
+def test_a_question_run_on_after_a_statement_leaves_the_statement(text: str,
+                                                                  clauses: list[str]) -> None:
+    # Typed on a phone with no full stop: the statement before the question is read,
+    # the question is not.
+    assert [c.text.rstrip(".") for c in disclosures(text)] == [c.rstrip(".") for c in clauses]
+
+
+@pytest.mark.parametrize("text", [
+    "If I move to Leeds, what would my commute be?",  # a hypothetical stays one
+    "do you think I should quit, what do you reckon?",  # a question first
+    "can you check, I live in Leeds, is it rainy?",  # a request first
+    "the weather in Porto is grim 😩 how do people cope?",  # no first person
+])
+def test_a_run_on_question_without_a_statement_gives_nothing(text: str) -> None:
+    assert disclosures(text) == []
+
+
+def test_a_run_on_questions_statement_updates_the_slot() -> None:
+    got = slot_values("I write my code in Geany.",
+                      "bootcamp said use Nova so I'm on Nova now 😍 how do I add plugins?")
+    assert ("uses_editor", "Nova") in got
+
+
 def test_a_questions_grounds_update_the_slot() -> None:
     got = slot_values("I work at Arup as a planner.",
                       "now that I'm at Mott MacDonald, how should I introduce myself?")

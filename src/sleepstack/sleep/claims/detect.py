@@ -117,9 +117,12 @@ def _standard(text: str) -> str:
     for rx, rep in _INFORMAL:
         text = rx.sub(rep, text)
     return text
-# Clause boundaries: semicolons, dashes, ", so/but", and " and " before a new predicate.
+# Clause boundaries: semicolons, dashes, ", so/but" (or an emoji and "so/but"), and " and "
+# before a new predicate.
 _CLAUSE = re.compile(
-    r"\s*;\s*|\s+[-–—]+\s+|,\s*(?:so|but|and then|then|and now|now|because|since|after|while|"
+    # (an emoji stands where a comma would: "charging 40 quid a week 😭 now it's Slim-Fast")
+    r"\s*;\s*|\s+[-–—]+\s+|(?:,|\s*[\U0001F000-\U0001FAFF\u2600-\u27BF][\uFE0F\u200d]*)"
+    r"\s*(?:so|but|and then|then|and now|now|because|since|after|while|"
     r"and)\s+|"
     r"\s+(?:but|so|because|while|whereas)\s+(?=(?:I|we|my|our|now)\b)|,\s+(?=(?:I|we|my|our)\b)|"
     r"\s+and\s+(?=(?:I|we|my|our|now|then|started|joined|bought|got|moved|adopted|switched|"
@@ -243,6 +246,34 @@ def _grounds(question: str) -> str | None:
     if not _FIRST.search(body) or _HYPO.search(body) or _QUESTION_START.match(body):
         return None
     return re.sub(r"\s*\(\s*", ", ", body).rstrip(" ,") + "."
+
+
+# A question run on after a statement with no full stop, the way people type on a
+# phone: "so I'm on Edge Code now, the preview is so nice 😍 how do I install
+# extensions?", "moved to Barreiro in april, which bike lights are legal?". The break
+# is a comma, a stop, an emoji or a run-on "so/and/but" right before the question's
+# opening word; what comes before it is a statement of its own.
+_RUN_ON = re.compile(
+    r"(?:\s*[,;:!.]+\s*|\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200d]+\s*|"
+    r"\s+(?:so|and|but|anyway|lol|haha|btw)\s+)(?=" + _ASKS + ")", re.I)
+
+
+def _asked_after(question: str) -> str | None:
+    """The statement before a question run on after it (see :data:`_RUN_ON`); else None.
+
+    Only a first-person statement counts, never a question or a hypothetical one
+    ("if I move to Leeds, what …?"): the question itself is not read.
+    """
+    body = _LEAD.sub("", question).strip()
+    for m in _RUN_ON.finditer(body):
+        head = body[: m.start()].strip(" ,;:")
+        if not head:
+            continue
+        if not _FIRST.search(head) or _QUESTION_START.match(head) or _HYPO.search(head) \
+                or re.match(r"^(?:can|could|would|will) you\b|^(?:please|pls)\b", head, re.I):
+            return None
+        return head.rstrip(".!") + "."
+    return None
 
 
 # A value said first and pointed back to: "Coimbra. That's where I am now!", "Jagex.
@@ -371,7 +402,7 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
     sentences = [a for sent in _SENT.split(clean) for a in _aside(sent.strip())]
     for sent in _point_back(sentences):
         s = sent.strip()
-        s = (_grounds(s) if s.endswith("?") else None) or _untag(s)
+        s = ((_grounds(s) or _asked_after(s)) if s.endswith("?") else None) or _untag(s)
         note = _field_note(_LEAD.sub("", s).strip()) if not s.endswith("?") else None
         if note is not None and not _HYPO.search(note):
             # (a note lends its "my" to no sentence after it)
