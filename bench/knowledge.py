@@ -61,7 +61,13 @@ changes by two more writers who never read ``src/`` (phone-typed English of gig 
 young parents, code-switching, changes told in passing or through consequences; professionals'
 long formal messages, past-perfect narratives, plans confirmed later, pasted signatures,
 colleagues' and clients' values as traps), measured only at the start and the end of the round
-it prints:
+(tuning splits since round 16); ``val23`` and ``val24`` = ``knowledge_val23.jsonl`` /
+``knowledge_val24.jsonl``, written in round 16 before that round's changes by two more writers
+who never read ``src/`` (older adults and retirees dictating by voice, changes buried in long
+messages or told through what children or doctors arranged, hedged then confirmed, neighbours'
+values as traps; students and early-career people talking to the memory itself, facts inside
+requests, relative dates, negated pasts, sarcasm, flatmates' values as traps), measured only at
+the start and the end of the round. It prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
 * ``stale``    — the old value appears in a context line that neither states

@@ -45,7 +45,7 @@ NONE = "none"
 #: the digest of the shipped weights (:meth:`SlotHead.digest`), written by the training
 #: script: checked on load, and it puts the weights into this module's bytes, so the
 #: sleep cycle's code fingerprint (``.py`` files only) changes with them
-WEIGHTS_SHA256 = "7e342f29bd5663c064bde2c538336a3bc9eb6f1fd6645c23be706f75f056a69d"
+WEIGHTS_SHA256 = "ddac57f06ee3f21ebe394009bfb8ed4774f1b24a6a6e4473a746def90307447a"
 
 F32 = npt.NDArray[np.float32]
 
