@@ -466,9 +466,9 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                     continue
                 if m:
                     got.append(Claim(t, s, OTHER, m["v"], True, c.text, 0.0))
-                elif (not c.note and not nr and _OTHER_OK.match(c.text) and 4 <= len(c.text.split()) <= 20
-                      and not _CHATTER.search(c.text) and not _OPINION.search(c.text)
-                      and not _FEELING.search(c.text)):
+                elif (not c.note and not nr and _OTHER_OK.match(c.text)
+                      and 4 <= len(c.text.split()) <= 20 and not _CHATTER.search(c.text)
+                      and not _OPINION.search(c.text) and not _FEELING.search(c.text)):
                     got.append(Claim(t, s, OTHER, c.text, False, c.text, 0.0))
                 continue
             got.extend(Claim(t, s, slot, v, rem, c.text, sc) for slot, v, rem, sc in picks)
