@@ -76,6 +76,8 @@ THIRD_PARTY = [
      "what should I check in their config?", "uses_ci", "Buildkite", "Travis CI"),
     ("I'm vegan.", "My tax accountant has gone full carnivore and keeps telling me about "
      "it", "diet", "vegan", "carnivore"),
+    ("I live in Almería.", "we finally got the kids to sleep, mi madre lives in Motril so she "
+     "helps on weekends", "lives_in", "Almería", "Motril"),
 ]
 
 

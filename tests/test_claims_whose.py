@@ -39,6 +39,11 @@ from sleepstack.sleep.claims.whose import couple, named_relation, named_subject,
     "The plumber we called drives a Ford Transit",
     "The vendor's platform runs on Db2",
     "My secretary's birthday is 2 June",
+    # a relation named in the language the speaker switches to
+    "mi hermana moved to Valparaíso for her masters",
+    "minha irmã is allergic to shellfish",
+    "meine Mutter drives a Fiat Panda",
+    "mia nonna lives in Matera",
 ])
 def test_someone_by_role_or_another_group_is_a_third_party(clause: str) -> None:
     assert third_party(clause)
@@ -59,6 +64,8 @@ def test_someone_by_role_or_another_group_is_a_third_party(clause: str) -> None:
     "my phone number's 0151 234 5678",
     "My line manager is Kofi",
     "My business partner and I moved to Leeds",
+    "mi novia es Lucía",
+    "mi casa is in Getafe now",
 ])
 def test_the_speakers_own_things_and_groups_are_not_third_parties(clause: str) -> None:
     assert not third_party(clause)

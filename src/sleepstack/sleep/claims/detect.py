@@ -124,7 +124,7 @@ _CLAUSE = re.compile(
     r"\s*;\s*|\s+[-–—]+\s+|(?:,|\s*[\U0001F000-\U0001FAFF\u2600-\u27BF][\uFE0F\u200d]*)"
     r"\s*(?:so|but|and then|then|and now|now|because|since|after|while|"
     r"and)\s+|"
-    r"\s+(?:but|so|because|while|whereas)\s+(?=(?:I|we|my|our|now)\b)|,\s+(?=(?:I|we|my|our)\b)|"
+    r"\s+(?:but|so|because|while|whereas)\s+(?=(?:I|we|my|our|now)\b)|,\s+(?=(?:I|we|my|our|minha|meu|mi|meine|mein|moja|mia|mon|ma)\b)|"
     r"\s+and\s+(?=(?:I|we|my|our|now|then|started|joined|bought|got|moved|adopted|switched|"
     r"became|began|took|went|am|is|have|had|will|signed|picked|ended|started)\b)|"
     r"\s+and\s+(?=\w+ed\b)",

@@ -35,14 +35,24 @@ _PERSON = (
     r"plumber|nanny|babysitter|cleaner|co-?founder|ceo|cto|director|team ?lead|tech ?lead|"
     r"lead dev|sysadmin|admin|bff|bestie|hubby|fiance|reports?|juniors?|seniors?|"
     r"flatmates?|roommates?|secretary|receptionist|contractors?|suppliers?|vendors?|"
-    r"carers?|caregivers?|housekeeper|driver|chef|consultants?|freelancers?"
+    r"carers?|caregivers?|housekeeper|driver|chef|consultants?|freelancers?|"
+    # the same people in the languages speakers switch to mid-sentence ("minha mãe
+    # stays in Seixal", "mi hermano moved to Alcobendas", "meine Schwester lives in Kiel")
+    r"m[ãa]e|pai|irm[ãa]o?|mam[áã]|madre|padre|herman[oa]s?|hij[oa]s?|esposa|esposo|marido|"
+    r"mulher|novi[oa]|namorad[oa]|m[èe]re|p[èe]re|s(?:œ|oe)ur|fr[èe]re|mutter|vater|"
+    r"schwester|bruder|tata|siostra|brat|żona|mąż|nanay|tatay|lola|lolo|tita|tito|moeder|"
+    r"vader|zus|broer|nonna|nonno|sorella|fratello|figli[oa]|moglie|abuel[oa]|t[íi][oa]|"
+    r"av[óô]|filh[oa]|esposa|annem|babam|ablam|abim"
 )
+# "my" in the languages speakers switch to: read as "my"
+_FOREIGN_MY = (r"mi|mis|minha|minhas|meu|meus|mon|ma|mes|mein|meine|meinem|meiner|moja|mój|"
+               r"moje|mijn|mia|mio|il mio|la mia")
 _ADJ = (r"(?:best|older|younger|little|big|old|new|ex-|former|oldest|youngest|eldest|twin|"
         r"close|dear|step-?|half-?|future|current|other)\s+")
 _LEAD = r"^(?:(?:so|and|but|also|btw|fyi|oh|well|anyway|plus|then|ok|okay|update|news)[,:]?\s+)*"
 _SUBJECT = re.compile(
-    _LEAD + rf"(?P<det>my|our|a|an|another|his|her|their|one of my|one of our)\s+(?:{_ADJ})*"
-    rf"(?P<noun>{_PERSON}|[a-z][\w-]*)(?P<poss>'s|’s|s'|s’)?(?P<comma>,)?\s+(?P<rest>.*)$",
+    _LEAD + rf"(?P<det>my|our|a|an|another|his|her|their|one of my|one of our|{_FOREIGN_MY})"
+    rf"\s+(?:{_ADJ})*(?P<noun>{_PERSON}|[a-z][\w-]*)(?P<poss>'s|’s|s'|s’)?(?P<comma>,)?\s+(?P<rest>.*)$",
     re.I,
 )
 # A person named with a modifier of one or two words: "my law partner", "our new co-op
@@ -60,7 +70,7 @@ _COMPOUND = re.compile(
 _PERSON_RX = re.compile(rf"^(?:{_PERSON})$", re.I)
 # What a person's identity sounds like: "is Pedro", "'s name is Ines", "is called Bo".
 _IDENTITY = re.compile(
-    r"^(?:(?:name\s+)?(?:is|was|'s|’s)\s+(?:now\s+|still\s+|actually\s+)?(?:called\s+|named\s+)?"
+    r"^(?:(?:name\s+)?(?:is|was|'s|’s|es|é|est|ist|jest)\s+(?:now\s+|still\s+|actually\s+)?(?:called\s+|named\s+)?"
     r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s*(?:$|[,.;:!?]|\s+(?:now|these days|since|from|as of|"
     r"and|but|so|who|which)\b)|"
     r"(?:called|named)\s+[A-Z])"
@@ -120,6 +130,8 @@ def third_party(clause: str) -> bool:
     if m is None:
         return _other_group(clause)
     det, noun, poss, rest = m["det"].lower(), m["noun"], m["poss"], m["rest"]
+    if re.fullmatch(_FOREIGN_MY, det, re.I):
+        det = "my"
     if m["comma"] and det not in ("my", "our"):
         return False  # "His replacement, Ingrid, is who I report to": an apposition, the speaker's
     person = bool(_PERSON_RX.match(noun))
