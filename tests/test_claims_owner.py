@@ -78,6 +78,8 @@ THIRD_PARTY = [
      "it", "diet", "vegan", "carnivore"),
     ("I live in Almería.", "we finally got the kids to sleep, mi madre lives in Motril so she "
      "helps on weekends", "lives_in", "Almería", "Motril"),
+    ("I live in Stirling.", "Dad's moving to a flat in Crieff next week.", "lives_in",
+     "Stirling", "Crieff"),
 ]
 
 

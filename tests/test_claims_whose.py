@@ -44,6 +44,10 @@ from sleepstack.sleep.claims.whose import couple, named_relation, named_subject,
     "minha irmã is allergic to shellfish",
     "meine Mutter drives a Fiat Panda",
     "mia nonna lives in Matera",
+    # a parent called by what they are, with no "my"
+    "Mum's moving into sheltered housing in Crieff next month",
+    "Dad's physio has put him on a low-salt diet",
+    "grandma got a new landline, 0131 496 0022",
 ])
 def test_someone_by_role_or_another_group_is_a_third_party(clause: str) -> None:
     assert third_party(clause)
@@ -66,6 +70,8 @@ def test_someone_by_role_or_another_group_is_a_third_party(clause: str) -> None:
     "My business partner and I moved to Leeds",
     "mi novia es Lucía",
     "mi casa is in Getafe now",
+    "Mum and I moved to Dunedin",
+    "Momentum matters more than speed for me",
 ])
 def test_the_speakers_own_things_and_groups_are_not_third_parties(clause: str) -> None:
     assert not third_party(clause)

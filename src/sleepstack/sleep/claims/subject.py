@@ -42,7 +42,7 @@ _PERSON = (
     r"mulher|novi[oa]|namorad[oa]|m[èe]re|p[èe]re|s(?:œ|oe)ur|fr[èe]re|mutter|vater|"
     r"schwester|bruder|tata|siostra|brat|żona|mąż|nanay|tatay|lola|lolo|tita|tito|moeder|"
     r"vader|zus|broer|nonna|nonno|sorella|fratello|figli[oa]|moglie|abuel[oa]|t[íi][oa]|"
-    r"av[óô]|filh[oa]|esposa|annem|babam|ablam|abim"
+    r"av[óô]|filh[oa]|annem|babam|ablam|abim"
 )
 # "my" in the languages speakers switch to: read as "my"
 _FOREIGN_MY = (r"mi|mis|minha|minhas|meu|meus|mon|ma|mes|mein|meine|meinem|meiner|moja|mój|"
@@ -120,8 +120,28 @@ def _other_group(clause: str) -> bool:
     return not _OWN_MODS.match(mods) and not _FIRST.search(m["rest"])
 
 
+# A parent or grandparent called by what they are, with no "my": "Mum's moving into a
+# care home in Fort William", "Dad's speech therapist put him on a pureed diet",
+# "grandma got a new number". The kin word is the subject's name.
+_KIN_NAME = re.compile(
+    _LEAD + r"(?P<kin>mum|mom|mam|mama|mamma|mummy|mommy|dad|papa|daddy|grandma|grandpa|"
+    r"granny|gran|nan|nana|nanna|nonna|nonno|grandad|granddad|lola|lolo|nanay|tatay|"
+    r"abuela|abuelo|oma|opa)(?P<poss>'s|’s)?\s+(?P<rest>.*)$", re.I)
+
+
+def _kin_subject(clause: str) -> bool:
+    m = _KIN_NAME.match(clause.strip())
+    if m is None or _WITH_ME.match(m["rest"]):
+        return False  # "Mum and I moved to Perth": the speaker is in it
+    # "Mum's moving", "Mum's care home", "Dad got a Kia": theirs, unless the clause names
+    # who the kin is ("Mum's name is Ada" is still about the speaker's mother, not a slot)
+    return not re.match(r"^(?:and|&|or)\b", m["rest"], re.I)
+
+
 def third_party(clause: str) -> bool:
     """True when *clause* is about someone other than the speaker (see module doc)."""
+    if _kin_subject(clause):
+        return True
     m = _SUBJECT.match(clause.strip())
     if m is None or not _PERSON_RX.match(m["noun"]):
         # "my law partner has gone ketovore", "The contractor we hired runs …": the
