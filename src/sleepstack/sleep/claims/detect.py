@@ -117,11 +117,14 @@ def _standard(text: str) -> str:
     for rx, rep in _INFORMAL:
         text = rx.sub(rep, text)
     return text
+# An emoji (its variation selector and joiners follow it).
+_EMOJI = r"[\U0001F000-\U0001FAFF\u2600-\u27BF]"
+_EMOJI_TAIL = r"[\uFE0F\u200d]"
 # Clause boundaries: semicolons, dashes, ", so/but" (or an emoji and "so/but"), and " and "
 # before a new predicate.
 _CLAUSE = re.compile(
     # (an emoji stands where a comma would: "charging 40 quid a week 😭 now it's Slim-Fast")
-    r"\s*;\s*|\s+[-–—]+\s+|(?:,|\s*[\U0001F000-\U0001FAFF\u2600-\u27BF][\uFE0F\u200d]*)"
+    r"\s*;\s*|\s+[-–—]+\s+|(?:,|\s*" + _EMOJI + _EMOJI_TAIL + r"*)"
     r"\s*(?:so|but|and then|then|and now|now|because|since|after|while|"
     r"and)\s+|"
     r"\s+(?:but|so|because|while|whereas)\s+(?=(?:I|we|my|our|now)\b)|,\s+(?=(?:I|we|my|our|minha|meu|mi|meine|mein|moja|mia|mon|ma)\b)|"
@@ -254,7 +257,7 @@ def _grounds(question: str) -> str | None:
 # is a comma, a stop, an emoji or a run-on "so/and/but" right before the question's
 # opening word; what comes before it is a statement of its own.
 _RUN_ON = re.compile(
-    r"(?:\s*[,;:!.]+\s*|\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200d]+\s*|"
+    r"(?:\s*[,;:!.]+\s*|\s*(?:" + _EMOJI + "|" + _EMOJI_TAIL + r")+\s*|"
     r"\s+(?:so|and|but|anyway|lol|haha|btw)\s+)(?=" + _ASKS + ")", re.I)
 
 

@@ -50,23 +50,26 @@ _FOREIGN_MY = (r"mi|mis|minha|minhas|meu|meus|mon|ma|mes|mein|meine|meinem|meine
 _ADJ = (r"(?:best|older|younger|little|big|old|new|ex-|former|oldest|youngest|eldest|twin|"
         r"close|dear|step-?|half-?|future|current|other)\s+")
 _LEAD = r"^(?:(?:so|and|but|also|btw|fyi|oh|well|anyway|plus|then|ok|okay|update|news)[,:]?\s+)*"
-_SUBJECT = re.compile(
-    _LEAD + rf"(?P<det>my|our|a|an|another|his|her|their|one of my|one of our|{_FOREIGN_MY})"
-    rf"\s+(?:{_ADJ})*(?P<noun>{_PERSON}|[a-z][\w-]*)(?P<poss>'s|’s|s'|s’)?(?P<comma>,)?\s+(?P<rest>.*)$",
-    re.I,
-)
+# The determiners of a subject noun phrase ("the" is read only by _COMPOUND, below).
+_DETS = r"my|our|a|an|another|his|her|their|one of my|one of our"
+
+
+def _subject_rx(dets: str, noun: str) -> re.Pattern[str]:
+    """A clause that opens with *dets*, adjectives and *noun* (a pattern naming ``noun``)."""
+    return re.compile(
+        _LEAD + rf"(?P<det>{dets})\s+(?:{_ADJ})*{noun}(?P<poss>'s|’s|s'|s’)?(?P<comma>,)?"
+        r"\s+(?P<rest>.*)$", re.I)
+
+
+_SUBJECT = _subject_rx(f"{_DETS}|{_FOREIGN_MY}", rf"(?P<noun>{_PERSON}|[a-z][\w-]*)")
 # A person named with a modifier of one or two words: "my law partner", "our new co-op
 # student", "the contractor": the head noun decides, whatever the modifier ("the" only
 # with a person by relation or role, so "the team's CI" stays the speaker's team).
 # A modifier is a content word: "my trip with the kids" is the speaker's trip.
 _NOT_FUNCTION = (r"(?!(?:with|and|or|but|to|for|of|in|at|on|from|by|about|is|was|are|were|has|"
                  r"had|have|got|gets|my|our|the|a|an|i|we|me|us)\b)")
-_COMPOUND = re.compile(
-    _LEAD + rf"(?P<det>my|our|the|a|an|another|his|her|their|one of my|one of our)\s+(?:{_ADJ})*"
-    rf"(?P<mods>(?:{_NOT_FUNCTION}[a-z][\w-]*\s+){{0,2}}?)(?P<noun>{_PERSON})(?P<poss>'s|’s|s'|s’)?(?P<comma>,)?"
-    rf"\s+(?P<rest>.*)$",
-    re.I,
-)
+_COMPOUND = _subject_rx(
+    f"the|{_DETS}", rf"(?P<mods>(?:{_NOT_FUNCTION}[a-z][\w-]*\s+){{0,2}}?)(?P<noun>{_PERSON})")
 _PERSON_RX = re.compile(rf"^(?:{_PERSON})$", re.I)
 # What a person's identity sounds like: "is Pedro", "'s name is Ines", "is called Bo".
 _IDENTITY = re.compile(
@@ -133,8 +136,8 @@ def _kin_subject(clause: str) -> bool:
     m = _KIN_NAME.match(clause.strip())
     if m is None or _WITH_ME.match(m["rest"]):
         return False  # "Mum and I moved to Perth": the speaker is in it
-    # "Mum's moving", "Mum's care home", "Dad got a Kia": theirs, unless the clause names
-    # who the kin is ("Mum's name is Ada" is still about the speaker's mother, not a slot)
+    # "Mum's moving", "Mum's care home", "Dad got a Kia": theirs. A kin word joined to
+    # another subject ("Mum and Dad …", "mum or me …") is left to the other readers.
     return not re.match(r"^(?:and|&|or)\b", m["rest"], re.I)
 
 
