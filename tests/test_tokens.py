@@ -38,7 +38,11 @@ def test_stored_hashed_in_config_only_and_audited(store: Store, home: Path) -> N
     ts = TokenStore(store)
     rec, tok = ts.create("alice", "admin", name="ops")
     raw = (home / TOKENS_PATH).read_text()
-    assert tok not in raw and tok.split("_")[-1] not in raw
+    # The secret is everything after "sst_<id>_" and may itself contain "_": no
+    # 12-character stretch of it is stored (split("_")[-1] could be one letter).
+    secret = tok.split("_", 2)[2]
+    assert tok not in raw and len(secret) >= 32
+    assert not any(secret[i:i + 12] in raw for i in range(len(secret) - 11))
     assert json.loads(raw)["tokens"][0]["hash"] == hash_token(tok)
     # Nowhere else in the tree, and never where recall reads.
     for p in home.rglob("*"):
