@@ -67,7 +67,14 @@ who never read ``src/`` (older adults and retirees dictating by voice, changes b
 messages or told through what children or doctors arranged, hedged then confirmed, neighbours'
 values as traps; students and early-career people talking to the memory itself, facts inside
 requests, relative dates, negated pasts, sarcasm, flatmates' values as traps), measured only at
-the start and the end of the round. It prints:
+the start and the end of the round (tuning splits since round 17); ``val25`` and ``val26`` =
+``knowledge_val25.jsonl`` / ``knowledge_val26.jsonl``, written in round 17 before that round's
+changes by two more writers who never read ``src/`` (shift workers and tradespeople texting
+between shifts in short bursts, a change spread over two or three messages, abbreviations,
+rosters, landlords and mechanics, coworkers' values as traps; professionals pasting e-mails,
+meeting notes, calendar entries and HR letters with a line of their own, passive and formal
+phrasing, colleagues' and clients' values as traps), measured only at the start and the end of
+the round. It prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
 * ``stale``    — the old value appears in a context line that neither states
@@ -119,7 +126,7 @@ from sleepstack.api import Memory
 DATA_DIR = Path(__file__).parent / "data"
 #: tune, val and val2 share one file; every later split has its own, knowledge_<split>.jsonl
 DATA = DATA_DIR / "knowledge_updates.jsonl"
-SPLITS = ("tune", "val", "val2", *(f"val{n}" for n in range(3, 25)))
+SPLITS = ("tune", "val", "val2", *(f"val{n}" for n in range(3, 27)))
 MARK = "no longer current"
 
 
