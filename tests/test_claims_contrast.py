@@ -4,8 +4,10 @@ The held value is the anchor: a clause of the speaker's that negates it ("not
 X", "wasn't X", "negative for X", "X is fine", "X but that's wrong", "wrong
 about X", "from X to …") and a counterpart of the slot's kind that the
 structure affirms ("Y, not X", "not X, it's Y", "… it's Y" later in the turn)
-make a correction: X becomes history, Y the slot's value. In a multi-valued
-slot only the named value is replaced.
+make a correction: X becomes history, Y the slot's value. So does a swap with
+its counterpart ("swapped X for Y", "replaced X with Y", "moved off X to Y") and a
+retirement said after the value ("X is history"). In a multi-valued slot only the
+named value is replaced.
 
 Negative cases: a negation that scopes over something else ("not sure I like
 Berlin"), a third party ("my sister is allergic to nuts, not me"), a
@@ -62,6 +64,21 @@ def _pairs(text: str, held: dict[str, list[str]]) -> list[tuple[str, str, str]]:
     # a name typed in lower case, like the held one in this turn
     ("plans changed, were not flying to porto anymore were driving to seville instead",
      {"trip": ["Porto"]}, ("trip", "Porto", "seville")),
+    # a swap with its counterpart (round 17): for / with / to / ", it's Y"
+    ("honestly swapped Kakoune for Lapce over the weekend", {"editor": ["Kakoune"]},
+     ("editor", "Kakoune", "Lapce")),
+    ("the platform team replaced CouchDB with Couchbase Server for us", {"database": ["CouchDB"]},
+     ("database", "CouchDB", "Couchbase Server")),
+    ("we migrated off Concourse to Woodpecker in the spring", {"ci": ["Concourse"]},
+     ("ci", "Concourse", "Woodpecker")),
+    ("we finally killed Strider, it's Harness now", {"ci": ["Strider"]},
+     ("ci", "Strider", "Harness")),
+    # a language the closed list does not know: a capitalised noun phrase
+    ("so I traded Occitan for Ladin this term", {"language": ["Occitan"]},
+     ("language", "Occitan", "Ladin")),
+    # a retirement said after the value, the counterpart later in the turn
+    ("Vodacom is history, I'm with Telkom Mobile now", {"employer": ["Vodacom"]},
+     ("employer", "Vodacom", "Telkom Mobile")),
 ])
 def test_a_contrast_names_what_is_left_and_what_holds(text: str, held: dict[str, list[str]],
                                                       want: tuple[str, str, str]) -> None:
@@ -80,6 +97,15 @@ def test_a_contrast_names_what_is_left_and_what_holds(text: str, held: dict[str,
     ("I haven't told my boss Priya yet, Omar from HR knows", {"manager": ["Priya"]}),
     # a time word is no name, even where the speaker types names in lower case
     ("our new lead takes over my team from anneliese on monday", {"manager": ["Anneliese"]}),
+    # a swap whose counterpart is no value of the slot: nothing (round 17)
+    ("switched vim to dark mode yesterday, much nicer", {"editor": ["vim"]}),
+    ("we moved off Jenkins to save money on runners", {"ci": ["Jenkins"]}),
+    # a swap of something of the value's, not of the value
+    ("I swapped the Corolla's tyres for winter ones", {"vehicle": ["Toyota Corolla"]}),
+    # not said as done: a wish, a conditional, a question, someone else's swap
+    ("I'd never swap Sublime Text for Atom", {"editor": ["Sublime Text"]}),
+    ("if I switched Siemens for Bosch would I earn more?", {"employer": ["Siemens"]}),
+    ("my flatmate swapped Leeds for Bristol last year", {"home": ["Leeds"]}),
 ])
 def test_no_contrast_where_the_structure_says_none(text: str,
                                                    held: dict[str, list[str]]) -> None:
@@ -134,12 +160,23 @@ def test_the_destination_of_a_change_is_read_once_for_both_callers(text: str, va
     ("I'm allergic to ibuprofen.",
      "The retest was NEGATIVE for ibuprofen!! what showed up was naproxen, annoyingly.",
      "allergic_to", "naproxen", "ibuprofen"),
+    # a swap: the held value decides the slot, whatever the ranking made of the clause
+    ("My editor is Kakoune", "swapped Kakoune for Lapce over the weekend, "
+     "the inlay hints are lovely. how do I bind save to ctrl-s?",
+     "uses_editor", "Lapce", "Kakoune"),
 ])
 def test_a_correction_supersedes_the_held_value(before: str, update: str, attribute: str,
                                                 new: str, old: str) -> None:
     got = slot_values(before, update)
     assert (attribute, new) in got, got
     assert (f"ended:{attribute}", old) in got, got
+
+
+def test_a_swapped_in_value_is_no_value_of_another_slot() -> None:
+    got = slot_values("My editor is Kakoune",
+                      "swapped Kakoune for Lapce over the weekend, the inlay hints are lovely.")
+    assert [a for a, v in got if v == "Lapce"] == ["uses_editor"], got
+    assert not [v for a, v in got if a == "other"], got  # the clause is the claim now
 
 
 def test_a_correction_in_a_multi_valued_slot_replaces_only_what_it_names() -> None:

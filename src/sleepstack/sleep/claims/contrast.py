@@ -19,7 +19,11 @@ a held value, the structure around it says whether it is left behind:
 * an evaluation right after it ("latex is fine", "peanuts came back clear",
   "july 27 but that's wrong");
 * a correction frame ("wrong about the buckwheat", "mistaken about …");
-* a contrastive pair ("from X to Y", "X → Y", "instead of X", "rather than X").
+* a contrastive pair ("from X to Y", "X → Y", "instead of X", "rather than X");
+* a swap with its counterpart ("swapped X for Y", "replaced X with Y", "moved off
+  X to Y", "killed X, it's Y now"); a swap verb alone ("dropped X") is an
+  ending, read elsewhere, not a contrast;
+* a retirement said after it ("X is history", "X was before", "X's done").
 
 The affirmed value is then the counterpart the structure points at, read by
 the slot's *kind*: before ", not X" ("sulfa drugs, not amoxicillin"), after
@@ -49,6 +53,7 @@ from .held import HeldValues, names_value
 from .owner import OTHER as OWNED_BY_OTHER
 from .owner import owner_of
 from .subject import third_party
+from .taxonomy import OTHER as OTHER_SLOT
 from .taxonomy import Slot, slot_by_name
 from .values import NAME_KINDS, birthdays_in, is_destination, names_in, read_value
 
@@ -63,7 +68,7 @@ Contrast = tuple[Slot, str, str, str]
 # own ("not sure I like Berlin", "haven't told my boss Priya", "not only X but Y").
 _SCOPE_WORDS = (
     "the a an my our to for in at on with from of about into be been being really actually "
-    "ever even still allergic use live work drive eat speak learn study code run"
+    "more ever even still allergic use live work drive eat speak learn study code run"
 )
 _SCOPE = frozenset(_SCOPE_WORDS.split())
 _NEGATOR = re.compile(
@@ -97,6 +102,23 @@ _CORRECTED = re.compile(
 # The value left in a pair: "from X to Y", "instead of X", "rather than X".
 _FROM = re.compile(r"\b(?:from|instead of|rather than)\s+(?:the\s+|my\s+|our\s+)?$", re.I)
 _TO = re.compile(r"^\s*(?:to|→|->|=>|for)\s+", re.I)
+# The value given up in a swap: "swapped X for Y", "replaced X with Y", "moved off X to Y".
+# Only with its counterpart (_SWAP_TO, or ", it's Y") is it a contrast.
+_SWAP = re.compile(
+    r"\b(?:swapp(?:ed|ing)|switch(?:ed|ing)|trad(?:ed|ing)(?:\s+in)?|exchang(?:ed|ing)|"
+    r"replac(?:ed|ing)|ditch(?:ed|ing)|dump(?:ed|ing)|dropp(?:ed|ing)|kill(?:ed|ing)|"
+    r"scrapp(?:ed|ing)|(?:mov|migrat|shift)(?:ed|ing)\s+(?:off|away\s+from|over\s+from|on\s+from)|"
+    r"(?:upgrad|downgrad)(?:ed|ing))\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?$",
+    re.I,
+)
+_SWAP_TO = re.compile(r"^\s*(?:to|for|with|by|onto|into|→|->|=>)\s+(?:an?\s+|the\s+)?", re.I)
+# "X is history", "X was before", "X's done": the value is retired by what follows it.
+_RETIRED_AFTER = re.compile(
+    r"^\s*(?:(?:is|was|are|were|'s|’s)\s+)(?:(?:officially|now|long|all|so)\s+)?"
+    r"(?:history|before|in the past|over|done|finished|behind me|behind us|on ice|"
+    r"a thing of the past)\b",
+    re.I,
+)
 _ARROW = re.compile(r"^\s*(?:→|->|=>)\s*")
 # "not X, it's Y" / "not X but Y": the counterpart follows.
 _THEN = re.compile(r"^[\s,;:—–-]*(?:but|it[’']?s|its|it is|rather|just|only)\b", re.I)
@@ -123,6 +145,8 @@ _MONTHS = _MONTH_WORDS.split(" ")
 # Time words: no name, even in lower case ("from anneliese on monday").
 _TIME = frozenset((_MONTH_WORDS + " monday tuesday wednesday thursday friday saturday sunday "
                    "today tomorrow tonight weekend week month year morning evening").split(" "))
+# Words that open a time after a noun phrase ("Helix last week", "Tày this term").
+_WHEN = frozenset({"last", "next", "this", "since", "until", "till", "ago"})
 _DAY = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b", re.I)
 
 
@@ -133,7 +157,8 @@ def _np(text: str, backward: bool = False) -> str:
         words = words[::-1]
     out: list[str] = []
     for w in words:
-        if not re.fullmatch(r"[\w’'-]+", w) or w.casefold() in _NP_STOP or len(out) == 3:
+        if not re.fullmatch(r"[\w’'-]+", w) or w.casefold() in _NP_STOP or len(out) == 3 \
+                or w.casefold() in _TIME or w.casefold() in _WHEN:
             break
         out.append(w)
     if backward:
@@ -191,8 +216,11 @@ def _negated(clause: str, at: int, end: int, kind: str) -> bool:
     if m and not re.search(r"n[’']t\s+for\s+$", chunk, re.I) and all(
             w.casefold() in _SCOPE or w.casefold().endswith("ing") for w in m["gap"].split()):
         return True
+    if _SWAP.search(before) and (_SWAP_TO.match(after) or _THEN.match(after)):
+        return True
     return bool(_EVAL_AFTER.match(after) or _CORRECTED.search(before) or _FROM.search(before)
-                or _ARROW.match(after) or (kind in _CONDITIONS and _HARMLESS_AFTER.match(after)))
+                or _ARROW.match(after) or _RETIRED_AFTER.match(after)
+                or (kind in _CONDITIONS and _HARMLESS_AFTER.match(after)))
 
 
 def _where(text: str, value: str, kind: str) -> tuple[int, int] | None:
@@ -261,6 +289,14 @@ def _counterpart(slot: Slot, clause: str, at: int, end: int, rest: str, held: He
         got = _ok(_values(slot, after[m.end():], lower)[:1] or [_np(after[m.end():])])
         if got:
             return got
+    if _SWAP.search(before) and (m := _SWAP_TO.match(after)):
+        # a name of the slot's kind; else a capitalised noun phrase ("Cham for Tày":
+        # a language the closed list does not know)
+        nxt = after[m.end():]
+        np_ = _np(nxt)
+        # names only as names are written: "switched vim to dark mode" is no editor
+        # the swap names its counterpart's place: nothing there, no contrast
+        return _ok(_values(slot, nxt, False)[:1] or ([np_] if np_[:1].isupper() else []))
     if _THEN.match(after):
         got = _ok(_values(slot, after, lower)[:1])
         if got:
@@ -317,6 +353,11 @@ def with_contrasts(got: list[Claim], turn: Turn, subject: str, clauses: Sequence
     for slot, old, new, clause in contrasts(turn.text, clauses, held):
         got = [c for c in got if not (c.slot is slot and not c.removal and (
             names_value(c.value, old) or (not slot.multi and c.clause == clause)))]
+        # The counterpart is the held slot's value, no other slot's ("swapped DrPython
+        # for Wing IDE 101" is no CI tool, whatever the slot ranking made of it).
+        # The clause's unslotted sentence goes too: it is this claim now.
+        got = [c for c in got if c.slot is slot or c.removal or c.clause != clause
+               or (c.slot is not OTHER_SLOT and c.value.casefold() != new.casefold())]
         if not any(c.slot is slot and c.removal and names_value(c.value, old) for c in got):
             got.append(Claim(turn, subject, slot, old, True, clause, END_MARGIN))
         if not any(c.slot is slot and not c.removal and c.value.casefold() == new.casefold()
