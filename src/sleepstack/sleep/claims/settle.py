@@ -59,10 +59,15 @@ def left_behind(claims: list[Claim], held: dict[str, str]) -> list[Claim]:
                 and before == c.value.casefold()):
             c = replace(c, removal=True)
         marked.append(c)
-    # One value per clause in a single-valued slot: the last one it states.
+    # One value per clause in a single-valued slot. A change states its new value
+    # last ("from Leeds, now in York"); a first statement its value first, the rest
+    # being what it is for or where ("Hudson for the Windows builds", "I live in
+    # Kettering so the trains to London matter"), so the first where nothing is held.
     last: dict[tuple[str, str], Claim] = {}
     for c in marked:
         if not c.removal and not c.slot.multi and c.slot is not OTHER:
+            if c.slot.name not in held and (c.clause, c.slot.name) in last:
+                continue
             last[(c.clause, c.slot.name)] = c
     out = [c for c in marked if c.removal or c.slot.multi or c.slot is OTHER
            or last[(c.clause, c.slot.name)] is c]

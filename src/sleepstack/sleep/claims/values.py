@@ -491,6 +491,20 @@ def _language(clause: str) -> Reading:
     return r
 
 
+# What a tool is *for* or runs *on*: a programming language, a markup, an operating
+# system, a platform, a machine ("PyScripter for my Python scripts", "Hudson for the
+# Windows builds", "Paradox on a PC"). A closed class: next to another name it is
+# never the editor, CI or database itself.
+_PLATFORM = re.compile(
+    r"(?:Python|Java|JavaScript|TypeScript|C|C\+\+|C#|Go|Golang|Rust|Ruby|PHP|Perl|Kotlin|"
+    r"Swift|Scala|Haskell|Erlang|Elixir|Clojure|Lua|R|MATLAB|Fortran|COBOL|Pascal|"
+    r"Objective-C|Dart|Julia|LaTeX|TeX|HTML|CSS|Bash|PowerShell|Android|iOS|iPhone|iPad|"
+    r"Windows(?: \d+| XP| Vista| NT)?|Linux|Ubuntu|Debian|Fedora|macOS|Mac|OS X|Unix|DOS|"
+    r"MS-DOS|PC|Dell|Lenovo|HP|ThinkPad|MacBook|Raspberry Pi|Rails|Django|Node|Node\.js|"
+    r"\.NET|React|Angular|Flutter|Spring|Laravel)",
+)
+
+
 def _tool(clause: str) -> Reading:
     spans = _names(clause)
     full: list[tuple[int, int, str]] = []
@@ -499,7 +513,8 @@ def _tool(clause: str) -> Reading:
         if m and not t.endswith(m.group(1)):
             t, e = f"{t} {m.group(1)}", e + m.end()
         full.append((s, e, t))
-    return _classify(clause, full, is_removal(clause))
+    tools = [x for x in full if not _PLATFORM.fullmatch(x[2])]
+    return _classify(clause, tools or full, is_removal(clause))
 
 
 def _thing(clause: str) -> Reading:
