@@ -51,3 +51,79 @@ def test_a_change_still_gives_its_last_value() -> None:
     got = slot_values("I live in Leeds.", "Leeds is behind us, we moved to York last month.")
     assert ("lives_in", "York") in got, got
     assert ("ended:lives_in", "Leeds") in got, got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a day in digits with a birth word is a birthday as written, never a phone number
+    ("Birthday: 17.09.1983", "17.09.1983"),
+    ("my date of birth is 1979-03-21", "1979-03-21"),
+    ("DOB: 05/11/1992", "05/11/1992"),
+    ("I was born 28-02-1966, a leap year baby almost", "28-02-1966"),
+])
+def test_a_birthday_in_digits_is_read(text: str, value: str) -> None:
+    got = slot_values(text)
+    assert ("birthday", value) in got, got
+    assert not [v for a, v in got if a == "phone"], got
+
+
+@pytest.mark.parametrize("text", [
+    # no birth word: a date is an appointment, a number a phone
+    "the dentist moved me to 17.09.2024",
+    "my mum's birthday is 05/11/1952",  # someone else's
+])
+def test_a_date_in_digits_without_the_speakers_birth_is_no_birthday(text: str) -> None:
+    got = slot_values(text)
+    assert not [v for a, v in got if a in ("birthday", "phone")], got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # an animal given a name is a pet, whatever slot the name reads nearer to
+    ("My cockatiel is called Major Tom.", "Major Tom"),
+    ("our whippet's called Biscuit", "Biscuit"),
+    ("My lurcher is named Sergeant.", "Sergeant"),
+])
+def test_an_animal_given_a_name_is_a_pet(text: str, value: str) -> None:
+    got = slot_values(text)
+    assert ("has_pet", value) in got, got
+    assert not [a for a, v in got if v == value and a != "has_pet"], got
+
+
+def test_someone_elses_named_animal_is_not_the_speakers_pet() -> None:
+    got = slot_values("My neighbour's whippet is called Biscuit.")
+    assert ("has_pet", "Biscuit") not in got, got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a language by its name, rare ones too (a closed class, said capitalised)
+    ("I'm learning Wolof before the fieldwork.", "Wolof"),
+    ("studying Tigrinya with my neighbour on Sundays", "Tigrinya"),
+    ("I'm doing an evening class in Middle English.", "Middle English"),
+    ("I've started Kinyarwanda on an app", "Kinyarwanda"),
+])
+def test_a_rare_language_is_read(text: str, value: str) -> None:
+    got = slot_values(text)
+    assert ("learning_language", value) in got, got
+
+
+@pytest.mark.parametrize("text", [
+    # the lower-case English word is no language
+    "we had an ewe and two lambs on the farm when I was a kid",
+    "my colleague is learning Wolof",  # someone else's
+])
+def test_no_language_where_none_is_learnt_by_the_speaker(text: str) -> None:
+    got = slot_values(text)
+    assert not [v for a, v in got if a == "learning_language"], got
+
+
+@pytest.mark.parametrize(("text", "attribute", "value"), [
+    # a field note with an acronym label
+    ("CI: Woodpecker, self-hosted", "uses_ci", "Woodpecker"),
+    ("DOB: 11.02.1990", "birthday", "11.02.1990"),
+])
+def test_a_field_note_with_an_acronym_label(text: str, attribute: str, value: str) -> None:
+    assert (attribute, value) in slot_values(text)
+
+
+def test_a_country_before_a_colon_is_no_field() -> None:
+    got = slot_values("USA: great trip, loved Utah")
+    assert not [v for a, v in got if v == "USA"], got

@@ -308,15 +308,16 @@ def _point_back(sentences: list[str]) -> list[str]:
 # A field note, the way people keep a profile or jot down a change: "manager: Teodora
 # Vasilescu", "allergies: doxycycline, wasp venom", "role: ASM -> Deputy Stage Manager".
 # A short label of the speaker's own (no one else's possessive, no name after its first
-# word), a colon and what it holds.
-_NOTE = re.compile(r"^(?P<label>(?:(?:my|our)\s+)?[A-Za-z][a-z'’-]*"
-                   r"(?:\s+[a-z0-9][a-z0-9'’-]*){0,3})\s*:\s+(?P<value>\S.*)$")
+# word; a field's acronym: "DOB", "CI", "IDE"), a colon and what it holds.
+_NOTE = re.compile(r"^(?P<label>(?:(?:my|our)\s+)?(?:DOB|D\.O\.B|CI|CI/CD|DB|IDE|OS|VCS|SCM|"
+                   r"[A-Za-z][a-z'’-]*)(?:\s+[a-z0-9][a-z0-9'’-]*){0,3})\s*:\s+(?P<value>\S.*)$")
 # labels of a document or a dialogue, not of a fact about the speaker
 _NOT_A_FIELD = re.compile(
     r"^(?:q|question|a|answer|re|subject|error|warning|todo|to do|step|tip|example|e\.?g|"
     r"translation|edit|ps|p\.s|eta|date|time|price|cost|total|score|result|link|url|source|"
     r"ref|reason|context|problem|issue|goal|plan|task|summary|tl;?dr|agenda|update|note|"
-    r"me|you|him|her|them|us|he|she|they|it|this|that|here|there|also|then|now)\b", re.I)
+    r"me|you|him|her|them|us|he|she|they|it|this|that|here|there|also|then|now|"
+    r"fyi|btw|imo|imho|nb|asap|lol|omg|ok)\b", re.I)
 _POSSESSED = re.compile(r"'s\b|’s\b|\b(?:his|her|their|your|its)\b", re.I)
 # what a person says, not what a field holds: "Priya: moved to Pune", "mum: I'm fine"
 _SAYS = re.compile(r"^(?:[a-z]+(?:ed|ing)|is|was|has|had|says|said|thinks|wants|got|went|"
@@ -349,7 +350,8 @@ def _field_note(sentence: str) -> str | None:
             or _SAYS.match(value) or _QUESTION_START.match(bare):
         return None
     owner = "" if bare != label else "my "
-    label = label[:1].lower() + label[1:]  # a common noun: "Two cats" is no name
+    if not label.isupper():  # an acronym ("DOB", "CI") stays as it is
+        label = label[:1].lower() + label[1:]  # a common noun: "Two cats" is no name
     parts = _ARROW.split(value, maxsplit=1)
     if len(parts) == 2 and parts[0] and parts[1]:
         was, now = parts

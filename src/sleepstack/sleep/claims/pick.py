@@ -15,18 +15,20 @@ from .detect import Clause
 from .owner import unpossessed
 from .parts import governed
 from .taxonomy import Slot, slot_by_name
-from .values import SPECIES, is_destination, is_removal, read_value
+from .values import SPECIES, is_destination, is_removal, learnt_languages, read_value
 from .whose import others_address
 
 __all__ = ["NO_MORE", "RELATION", "pick", "read_slot"]
 
 _EMAIL = slot_by_name("email")
 _PHONE = slot_by_name("phone")
+_BIRTHDAY = slot_by_name("birthday")
+_LANGUAGE = slot_by_name("language")
 _LIKES = slot_by_name("likes")
 _PET = slot_by_name("pet")
 # An animal (a species word) given a name: "a goldfish called Bubbles", "cat named Miso".
-_NAMED_PET = re.compile(rf"\b(?:{SPECIES})(?:s|es)?,?\s+(?:called|named|whose name is)\s+"
-                        r"(?-i:[A-Z])", re.I)
+_NAMED_PET = re.compile(rf"\b(?:{SPECIES})(?:s|es)?(?:['’]s|\s+is)?,?\s+(?:called|named|"
+                        r"whose name is)\s+(?-i:[A-Z])", re.I)
 
 NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|quit|done with)\s+"
                       r"(?P<v>[a-z][\w -]{1,30}?)(?=\s+(?:for me|anymore|now|either)\b|[,.;!]|$)",
@@ -107,9 +109,25 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
     children's hospital": a job title and an employer).
     """
     text = clause.text
-    # Precise shapes decide on their own: an address is an e-mail, a number a phone.
-    for slot in (_EMAIL, _PHONE) if not others_address(text) else ():
+    # Precise shapes decide on their own: an address is an e-mail, a number a phone, a
+    # date with a birth word ("DOB: 14-08-1979") a birthday.
+    for slot in (*((_EMAIL, _PHONE) if not others_address(text) else ()), _BIRTHDAY):
         got = read_slot(slot, 1.0, text)
+        if got:
+            return got  # whose birthday it is, the owner reader says (.owner)
+    learnt = {v.casefold() for v in learnt_languages(text)}
+    if learnt:
+        # "I've started Kinyarwanda on an app": a language said to be learnt is the
+        # language slot's, whatever the clause's meaning came nearest to (an app).
+        got = [g for g in read_slot(_LANGUAGE, max((sc for _, sc in ranked), default=0.0),
+                                    text, ended, clause.sentence, parts, whole)
+               if g[1].casefold() in learnt]
+        if got:
+            return got
+    if _NAMED_PET.search(text) and not ended:
+        # "My budgie is called Captain Flint": an animal given a name is a pet, whatever
+        # slots the clause's meaning came nearest to (a manager, a partner by the name).
+        got = read_slot(_PET, max((sc for _, sc in ranked), default=0.0), text)
         if got:
             return got
     out: list[tuple[Slot, str, bool, float]] = []
@@ -120,7 +138,7 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
             if m and not out:
                 return [(_LIKES, m["v"].strip(), True, score)]
             continue  # the rules extractor reads likes, dislikes and formats
-        if slot.kind in ("phone", "email"):
+        if slot.kind in ("phone", "email", "birthday"):
             continue
         got = [g for g in read_slot(slot, score, text, ended, clause.sentence, parts, whole)
                if g[1].casefold() not in used]

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .claim import Claim
@@ -63,10 +64,14 @@ def left_behind(claims: list[Claim], held: dict[str, str]) -> list[Claim]:
     # last ("from Leeds, now in York"); a first statement its value first, the rest
     # being what it is for or where ("Hudson for the Windows builds", "I live in
     # Kettering so the trains to London matter"), so the first where nothing is held.
+    # A list ("Japanese and Swahili") is no first statement with its where: the last
+    # stays, as before.
     last: dict[tuple[str, str], Claim] = {}
     for c in marked:
         if not c.removal and not c.slot.multi and c.slot is not OTHER:
-            if c.slot.name not in held and (c.clause, c.slot.name) in last:
+            had = last.get((c.clause, c.slot.name))
+            if had is not None and c.slot.name not in held \
+                    and not _listed(c.clause, had.value, c.value):
                 continue
             last[(c.clause, c.slot.name)] = c
     out = [c for c in marked if c.removal or c.slot.multi or c.slot is OTHER
@@ -75,6 +80,16 @@ def left_behind(claims: list[Claim], held: dict[str, str]) -> list[Claim]:
         if not c.removal and not c.slot.multi and c.slot is not OTHER:
             held[c.slot.name] = c.value.casefold()
     return out
+
+
+def _listed(clause: str, first: str, second: str) -> bool:
+    """Whether *clause* names *first* and *second* as a list ("X and Y", "X, Y")."""
+    low = clause.casefold()
+    i, j = low.find(first.casefold()), low.find(second.casefold())
+    if i < 0 or j <= i:
+        return False
+    between = low[i + len(first):j]
+    return bool(re.fullmatch(r"\s*(?:,|&|and|or|plus|,\s*and)\s*", between))
 
 
 def settle(claims: list[Claim]) -> list[Claim]:

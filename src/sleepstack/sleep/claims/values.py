@@ -382,7 +382,12 @@ def _allergy(clause: str) -> Reading:
 SPECIES = (
     r"cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|lizard|"
     r"guinea pig|ferret|horse|pony|beagle|labrador|poodle|terrier|retriever|spaniel|husky|"
-    r"budgie|gecko|chinchilla|rat|mouse|goldfish|pug|corgi|collie|shepherd"
+    r"budgie|gecko|chinchilla|rat|mouse|goldfish|pug|corgi|collie|shepherd|canary|cockatiel|"
+    r"cockatoo|parakeet|lovebird|finch|sparrow|axolotl|iguana|hedgehog|degu|gerbil|"
+    r"greyhound|whippet|lurcher|dachshund|sausage dog|schnauzer|chihuahua|bulldog|dalmatian|"
+    r"heeler|kelpie|spitz|shiba|akita|samoyed|malamute|rottweiler|doberman|mastiff|setter|"
+    r"pointer|springer|cockapoo|labradoodle|cavapoo|moggy|tabby|hen|chicken|goat|donkey|"
+    r"alpaca|lamb|duck|tarantula|axolotl|koi|betta"
 )
 
 
@@ -431,10 +436,19 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"(?<![\w@])(?:\+?\(\d{1,5}\)[ .-]?)?\+?\d[\d ().-]{5,}\d(?![\w@])")
 
 
+# A day written in digits ("02.11.1991", "30/12/1994", "1985-09-03"): a date, never a
+# phone number; with a birth word, a birthday as written (day and month order vary).
+_NUM_DATE = re.compile(
+    r"(?<![\d.,/-])(?:(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|[12]\d|3[01])[./-](?:19|20)\d\d"
+    r"|(?:19|20)\d\d-(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01]))(?![\d.,/-]?\d)")
+
+
 def _regex(clause: str, rx: re.Pattern[str]) -> Reading:
     r = Reading()
     for m in rx.finditer(clause):
         v = m.group(0).strip()
+        if rx is _PHONE and _NUM_DATE.fullmatch(v):
+            continue
         before, after = clause[: m.start()], clause[m.end():]
         old = bool(_OLD_BEFORE.search(before) or _OLD_AFTER.match(after)
                    or re.match(r"^\s*(?:is|was)\s+(?:dead|disconnected|gone|old)", after, re.I))
@@ -453,8 +467,11 @@ _FULL_MONTH = {m[:3].lower(): m for m in _MONTHS.split("|") if len(m) > 4 or m =
 
 def _birthday(clause: str, said: bool = True) -> Reading:
     r = Reading()
-    if said and not re.search(r"\b(?:birth\w*|born|b-?day)\b", clause, re.I):
+    if said and not re.search(r"\b(?:birth\w*|born|b-?day|dob|d\.o\.b)\b", clause, re.I):
         return r  # any other date is an appointment, not a birthday
+    if said:
+        for m in _NUM_DATE.finditer(clause):
+            (r.old if _OLD_BEFORE.search(clause[: m.start()]) else r.new).append(m.group(0))
     for m in _BDAY.finditer(clause):
         mon = m["m"] or m["m2"]
         day = int(m["d"] or m["d2"])
@@ -480,14 +497,90 @@ _LANGS = re.compile(
 )
 
 
+# More of the closed class, said capitalised only: several are also English words or
+# names in lower case ("ewe", "even", "ga", "mon"). World languages, regional and
+# heritage ones, sign languages and classical ones, by their English names.
+_MORE_LANG_WORDS = (
+    "Afrikaans Akan Albanian Amharic Aragonese Armenian Assamese Asturian Aymara Azerbaijani "
+    "Azeri Balinese Baluchi Bambara Bashkir Belarusian Bemba Berber Bhojpuri Bislama Bosnian "
+    "Breton Burmese Buryat Cebuano Bisaya Visayan Chamorro Chechen Cherokee Chichewa Chuvash "
+    "Cornish Kernewek Corsican Cree Dari Dhivehi Dholuo Luo Dinka Dogri Dzongkha Estonian Ewe "
+    "Fante Fanti Faroese Fijian Filipino Flemish Frisian Friulian Fula Fulani Gaelic Galician "
+    "Georgian Gikuyu Kikuyu Greenlandic Guarani Gujarati Haitian Creole Hausa Hawaiian Hiligaynon "
+    "Hmong Igbo Ilocano Ilokano Inuktitut Javanese Kabyle Kalaallisut Kannada Kashmiri Kazakh "
+    "Khmer Kinyarwanda Kirundi Konkani Krio Kurdish Kurmanji Sorani Kyrgyz Ladin Ladino Lao "
+    "Latvian Laz Lingala Lithuanian Lombard Luganda Luxembourgish Macedonian Maithili Malagasy "
+    "Malayalam Maltese Manx Maori Māori Marathi Mapudungun Mende Mongolian Montenegrin Nahuatl "
+    "Navajo Ndebele Nepali Neapolitan Niuean Norse Nupe Occitan Odia Oriya Oromo Ossetian "
+    "Pali Papiamento Pashto Quechua Romansh Romani Rusyn Samoan Sanskrit Sardinian Scots "
+    "Shona Sicilian Sindhi Sinhala Sinhalese Slovenian Slovene Somali Sotho Sundanese "
+    "Tahitian Tajik Tamazight Tatar Tetum Tibetan Tigrinya Tongan Tsonga Tswana Tulu Pisin "
+    "Turkmen Twi Tày Uyghur Uzbek Venetian Wolof Xhosa Yiddish Yucatec Zapotec Zhuang Cymraeg "
+    "Gàidhlig Gaeilge Euskara Cham Ainu Okinawan Hokkien Hakka Teochew Shanghainese Tupi "
+    "Nheengatu Quenya Klingon Auslan BSL ASL Coptic Aramaic Akkadian Sumerian Hittite Avestan "
+    "Tocharian Yoruba Zulu Kiswahili Setswana Sesotho isiZulu isiXhosa Tagalog Bikol "
+    "Waray Kapampangan Pangasinan Chavacano Tausug Maranao Tamil Telugu Punjabi Bengali"
+)
+_MORE_LANGS = _MORE_LANG_WORDS.split()
+_LANGS_CAP = re.compile(
+    r"(?<![\w-])(?P<v>(?:(?:Old|Middle|Ancient|Classical|Biblical|Modern|Brazilian|"
+    r"European|Latin American|Mexican|Swiss|Canadian|Egyptian|Levantine|Moroccan|"
+    r"Gulf)\s+(?=[A-Z]))?(?:" + "|".join(sorted(map(re.escape, _MORE_LANGS), key=len,
+                                                reverse=True))
+    + r"|(?=[A-Z])(?:" + _LANGS.pattern[8:-3] + r")))(?![\w-])")
+
+
+def _languages(clause: str) -> list[re.Match[str]]:
+    """The language names of *clause* in order.
+
+    Capitalised (with "Old", "Brazilian"…), or one of the common ones in any case
+    ("doing japanese on duolingo").
+    """
+    cap = list(_LANGS_CAP.finditer(clause))
+    spans = [m.span() for m in cap]
+    rest = [m for m in _LANGS.finditer(clause)
+            if not any(b <= m.start() and m.end() <= e for b, e in spans)]
+    return sorted([*cap, *rest], key=lambda x: x.start())
+
+
+# Learning said of a language right before it ("started Kinyarwanda", "brushing up on
+# my Dutch") or right after it ("Wolof lessons", "Tamil on Duolingo").
+_LEARN_BEFORE = re.compile(
+    r"\b(?:learn(?:ing|t|ed|s)?|stud(?:y|ying|ies|ied)|(?:start|began|begin|pick|took|"
+    r"tak)\w*(?:\s+up)?|brush\w*\s+up(?:\s+on)?|practi[sc]\w*|revis\w*|classes\s+in|"
+    r"class\s+in|course\s+in|lessons\s+in)\s+(?:(?:learning|studying|some|a\s+bit\s+of|a\s+little|"
+    r"basic|beginner|beginners|my|the|on)\s+)*$", re.I)
+_LEARN_AFTER = re.compile(r"^\s+(?:lessons?|class(?:es)?|course|tutor\w*|on\s+duolingo|"
+                          r"at\s+(?:evening\s+)?class|homework|exam)\b", re.I)
+
+
+def learnt_languages(clause: str) -> list[str]:
+    """Languages *clause* says are learnt ("I've started Kinyarwanda on an app").
+
+    Precise enough to decide the slot whatever the clause's meaning came nearest to.
+    """
+    got: list[re.Match[str]] = []
+    for m in _languages(clause):
+        if _LEARN_BEFORE.search(clause[: m.start()]) or _LEARN_AFTER.match(clause[m.end():]) \
+                or (got and re.fullmatch(r"\s*(?:,|&|and|,\s*and|plus)\s*",
+                                         clause[got[-1].end():m.start()])):
+            got.append(m)  # (one joined to a learnt one is learnt too: "Tamil and Telugu")
+    return [_lang_value(m) for m in got]
+
+
+def _lang_value(m: re.Match[str]) -> str:
+    """A language as said capitalised, or a common one typed in lower case capitalised."""
+    return m["v"] if m.re is _LANGS_CAP else m["v"][:1].upper() + m["v"][1:].lower()
+
+
 def _language(clause: str) -> Reading:
     r = Reading()
-    for m in _LANGS.finditer(clause):
+    for m in _languages(clause):
         before, after = clause[: m.start()], clause[m.end():]
         old = bool(_OLD_BEFORE.search(before) or re.search(
             r"\b(?:dropped|gave up(?: on)?|quit|stopped|done with)\s+(?:learning\s+|studying\s+)?$",
             before, re.I) or _OLD_AFTER.match(after))
-        (r.old if old else r.new).append(m["v"][:1].upper() + m["v"][1:].lower())
+        (r.old if old else r.new).append(_lang_value(m))
     return r
 
 
