@@ -127,3 +127,50 @@ def test_a_field_note_with_an_acronym_label(text: str, attribute: str, value: st
 def test_a_country_before_a_colon_is_no_field() -> None:
     got = slot_values("USA: great trip, loved Utah")
     assert not [v for a, v in got if v == "USA"], got
+
+
+@pytest.mark.parametrize(("text", "attribute", "value"), [
+    # a statement followed by a hypothetical clause of its own stands
+    ("I've lived in Dunfermline for twenty years, and I can't imagine living anywhere else.",
+     "lives_in", "Dunfermline"),
+    ("I'm a midwife, so I might be slow to reply tonight.", "job_title", "midwife"),
+    # a condition on the statement's relevance, not on whether it holds
+    ("my number's 07700 900412 if the landlord needs it", "phone", "07700 900412"),
+    ("my email is kwame.b@proton.me if the school office asks", "email", "kwame.b@proton.me"),
+    # a predicate only a person has, with no "I" ("allergic to …", "based in …")
+    ("allergic to lupin, so careful with the Italian pastry recipes", "allergic_to", "lupin"),
+    ("based in Lerwick these days", "lives_in", "Lerwick"),
+    # a chat aside is no part of the value
+    ("allergic to chlorhexidine fyi, found out at the dentist", "allergic_to", "chlorhexidine"),
+])
+def test_a_statement_is_read_past_what_follows_it(text: str, attribute: str,
+                                                  value: str) -> None:
+    got = slot_values(text)
+    assert (attribute, value) in got, got
+
+
+@pytest.mark.parametrize("text", [
+    # still hypothetical: the opening clause is, or the whole sentence hangs on it
+    "If I moved to Aberdeen, I'd learn to sail.",
+    "I'll move to Aberdeen if I get the job.",
+    "We would love to live in Aberdeen someday.",
+    "I might switch to Ocado next year.",
+])
+def test_a_hypothetical_sentence_gives_nothing(text: str) -> None:
+    got = slot_values(text)
+    assert not [a for a, _ in got if a in ("lives_in", "works_at")], got
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    # a language name before a noun is a nationality, not a language learnt
+    ("allergic to lupin, so careful with the Italian pastry recipes", "learning_language"),
+    ("we had a full English breakfast at the hotel", "learning_language"),
+    ("Vegetarian food at the canteen is overrated", "diet"),  # nor a diet, said of food
+])
+def test_a_nationality_is_no_language_and_food_no_diet(text: str, attribute: str) -> None:
+    got = slot_values(text)
+    assert not [v for a, v in got if a == attribute], got
+
+
+def test_a_language_before_its_classes_is_learnt() -> None:
+    assert ("learning_language", "Arabic") in slot_values("I take Arabic evening classes.")

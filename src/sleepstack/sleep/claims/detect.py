@@ -49,7 +49,11 @@ _REPORTED = re.compile(
 )
 _SELF = re.compile(r"^(?:i|we|i've|i'd|i'm)$", re.I)
 _HYPO = re.compile(
-    r"\b(?:if(?!\s+(?:needed|necessary|you need(?: to)?|urgent|anything)\b)|unless|suppose|"
+    # "if needed", "if that matters", "if the recruiter needs it": the statement holds
+    # whatever; only its relevance is conditional
+    r"\b(?:if(?!\s+(?:needed|necessary|you need(?: to)?|urgent|anything|(?:that|it|this)\s+"
+    r"(?:matters|helps)|(?:(?:the|my|our)\s+(?:\w+\s+){0,2}?\w+|anyone|anybody|someone|somebody|they|he|she)\s+"
+    r"(?:needs?|asks?|wants?)|you\s+(?:want|like|ask|wondered))\b)|unless|suppose|"
     r"supposing|imagine|hypothetically|wish(?! me luck)|whether|"
     # "maybe twice a week" hedges a number, not whether the statement holds
     r"(?:maybe|perhaps)(?!\s+(?:once|twice|\d+|one|two|three|four|five|a few|a couple)\b)|might|"
@@ -89,12 +93,17 @@ _FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|
 _CONTACT = re.compile(r"^(?:please\s+)?(?:send|mail|e-?mail|write|text|call|reach|contact|use)\b"
                       r".*(?:@|\d{3})", re.I)
 # Everyday speech drops the "I": "Moved to Denver last month.", "Got a new job at X."
-# A sentence that opens with a past-tense or progressive verb has the speaker as subject.
+# A sentence that opens with a past-tense or progressive verb, or with a predicate only a
+# person has ("allergic to …", "based in …"), has the speaker as subject.
 _ELLIPSIS = re.compile(
     r"^(?:just\s+|finally\s+|recently\s+|also\s+|currently\s+|still\s+)?(?:[A-Za-z]+ed|been|"
     r"got|went|made|took|gave|"
     r"left|quit|sold|bought|met|found|began|became|started|moved|switched|signed|picked|"
     r"traded|dropped|joined|landed|adopted|lost|won|had|ended|began|came|drove|flew|"
+    # ... or with a predicate of the speaker's: "allergic to fennel", "off to Broome"
+    r"allergic\s+to|intolerant\s+to|(?:married|engaged)\s+to|based\s+(?:in|at|out)|"
+    r"(?:vegan|vegetarian|pescatarian)(?=\s*(?:$|[,.;!]|now\b|since\b|these\b|again\b))|"
+    r"off\s+to|back\s+in|"
     r"[A-Za-z]+ing)\b(?!\s+(?:is|are|was|were|you)\b)",
     re.I,
 )
@@ -417,18 +426,25 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
             prev_first = False if s.endswith("?") else prev_first
             continue
         s = _LEAD.sub("", s).strip()
-        if not s or _QUESTION_START.match(s) or _HYPO.search(s):
+        if not s or _QUESTION_START.match(s):
             continue
+        parts = [_LEAD.sub("", c).strip() for c in _clauses(s)]
+        parts = [c for c in parts if c]
+        if not parts or _HYPO.search(parts[0]) or (
+                _HYPO.search(s) and not any(_HYPO.search(c) for c in parts)):
+            continue  # a hypothetical sentence (its opening clause is one)
+        # A statement followed by a clause of its own that is hypothetical ("I've lived
+        # in Kirkcudbright thirty years, and I can't imagine leaving"): the statement
+        # stands; the hypothetical clause and what follows it go.
         if re.match(r"^(?:can|could|would|will) you\b|^(?:please|pls)\s+(?!use\b|send\b|call\b|"
                     r"note\b|remember\b|update\b)", s, re.I):
             continue  # a request to the assistant
         carry = False
         first_in_sent = bool(_FIRST.search(s)) or bool(_CHANGE.match(s)) or bool(
             _CONTACT.match(s)) or bool(_ELLIPSIS.match(s))
-        for c in _clauses(s):
-            c = _LEAD.sub("", c).strip()
-            if not c:
-                continue
+        for c in parts:
+            if _HYPO.search(c):
+                break
             own = bool(_FIRST.search(c)) or carry or prev_first or first_in_sent
             out.append(Clause(c, s, weak=not own))
             carry = carry or bool(_FIRST.search(c))

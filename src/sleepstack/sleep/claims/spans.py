@@ -45,6 +45,7 @@ from .classify import END_MARGIN
 from .held import names_value
 from .subject import is_relation
 from .taxonomy import Slot
+from .values import as_nationality
 
 __all__ = [
     "EMBEDDER", "END_FLOOR", "LABELS", "SPAN", "WEIGHTS", "WEIGHTS_SHA256", "Span", "SpanHead",
@@ -302,7 +303,9 @@ def span_picks(clause: str, slots: Sequence[tuple[Slot, float]], spans: Sequence
                and (shape is None or shape.search(s.value))
                # a person is named, not a relation ("my sister" is no partner)
                and not (slot.kind == "person" and is_relation(s.value.casefold()))
-               and not (slot.kind in _NAME_KINDS and common_phrase(clause, s.value))]
+               and not (slot.kind in _NAME_KINDS and common_phrase(clause, s.value))
+               # a language name before a noun is a nationality ("the Italian sausage")
+               and not (slot.kind == "language" and as_nationality(clause, s.value))]
         holds = sorted((s for s in got if s.label == "hold"), key=lambda s: -s.p)
         picks: list[Pick] = [(slot, s.value, False, score)
                              for s in (holds if slot.multi else holds[:1])]

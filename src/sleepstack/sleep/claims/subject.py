@@ -160,8 +160,9 @@ def third_party(clause: str) -> bool:
     person = bool(_PERSON_RX.match(noun))
     if _WITH_ME.match(rest):
         return False  # "my partner and I moved": the speaker is in it
-    if poss and poss[0] in "'’" and _IS.match(rest):
-        poss = None  # "my apartment's in Phoenix": the 's is "is", not a possessive
+    if poss and poss[0] in "'’" and (_IS.match(rest) or re.match(r"[\d+(]", rest)):
+        # "my apartment's in Phoenix", "my number's 07700 …": the 's is "is", not a possessive
+        poss = None
     if poss:
         # "my wife's manager", "a friend's startup": theirs, unless it is the
         # speaker's relation being named ("my partner's name is Ines").

@@ -131,8 +131,13 @@ def is_destination(text: str, value: str) -> bool:
     return i > 0 and _CHANGE_TO.search(text[:i]) is not None
 
 
+# Chat asides that end a value's phrase but are no part of it: "formaldehyde fyi".
+_CHAT_TAIL = re.compile(r"(?:\s+(?:fyi|btw|lol|haha|tbh|imo|ngl|pls|please|xx|x))+$", re.I)
+
+
 def _trim(v: str) -> str:
     v = re.sub(r"[\s,.;:!?)\]'\"’]+$", "", v.strip())
+    v = _CHAT_TAIL.sub("", v) if " " in v.strip() else v
     v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v, flags=re.I)
     return v.strip()
 
@@ -561,6 +566,8 @@ def learnt_languages(clause: str) -> list[str]:
     """
     got: list[re.Match[str]] = []
     for m in _languages(clause):
+        if _as_adjective(clause, m.end()) and not _LEARN_AFTER.match(clause[m.end():]):
+            continue
         if _LEARN_BEFORE.search(clause[: m.start()]) or _LEARN_AFTER.match(clause[m.end():]) \
                 or (got and re.fullmatch(r"\s*(?:,|&|and|,\s*and|plus)\s*",
                                          clause[got[-1].end():m.start()])):
@@ -573,9 +580,42 @@ def _lang_value(m: re.Match[str]) -> str:
     return m["v"] if m.re is _LANGS_CAP else m["v"][:1].upper() + m["v"][1:].lower()
 
 
+# A language name before a noun is a nationality's ("the Italian sausage recipes",
+# "English breakfast"): a function word, a learning word or nothing follows a language.
+_NOT_A_NOUN_WORDS = (
+    "and or but so because since with at on in for from to by now too again every each this "
+    "that these those the a an is was are were am be been has have had will would can could "
+    "should might must do does did then than as like via through after before during while "
+    "when where which who until till up down out off over under about into per plus also still "
+    "just only really very lol haha pls please tho though fyi btw lessons lesson class classes "
+    "course courses homework exam exams test tests tutor tutors tutoring teacher grammar vocab "
+    "vocabulary words conversation practice level book books textbook app speaker speakers "
+    "skills fluently fluent properly instead anymore either again yet"
+)
+_NOT_A_NOUN = frozenset(_NOT_A_NOUN_WORDS.split())
+
+
+def _as_adjective(clause: str, end: int) -> bool:
+    m = re.match(r"\s+([a-z][a-z'’-]*)", clause[end:])
+    if m is None or m.group(1) in _NOT_A_NOUN:
+        return False
+    # "Arabic evening classes", "Welsh conversation group": what is learnt, a few words on
+    return not re.match(r"(?:\s+[a-z][a-z'’-]*){1,3}?\s+(?:lessons?|class(?:es)?|courses?|"
+                        r"tutor\w*|group|circle|club|school|exam|test)\b", clause[end:])
+
+
+def as_nationality(clause: str, value: str) -> bool:
+    """Whether *value*, a language name, stands before a noun in *clause* ("Italian sausage")."""
+    words = set(value.casefold().split())
+    return any(m["v"].casefold() in words | {value.casefold()} and _as_adjective(clause, m.end())
+               for m in _languages(clause))
+
+
 def _language(clause: str) -> Reading:
     r = Reading()
     for m in _languages(clause):
+        if _as_adjective(clause, m.end()):
+            continue
         before, after = clause[: m.start()], clause[m.end():]
         old = bool(_OLD_BEFORE.search(before) or re.search(
             r"\b(?:dropped|gave up(?: on)?|quit|stopped|done with)\s+(?:learning\s+|studying\s+)?$",

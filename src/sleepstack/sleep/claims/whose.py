@@ -111,7 +111,9 @@ def others_address(clause: str) -> bool:
         return False
     toks = _TOKEN.findall(clause[: m.start()])
     i = len(toks) - 1
-    while i >= 0 and (toks[i].casefold() in _SEPARATOR or _ADDRESS_WORD.match(toks[i])):
+    # ("number's" is "number is": the address word with its copula)
+    while i >= 0 and (toks[i].casefold() in _SEPARATOR
+                      or _ADDRESS_WORD.match(re.sub(r"['’]s$", "", toks[i]))):
         i -= 1
     if i < 0:
         return False
