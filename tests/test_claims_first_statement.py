@@ -174,3 +174,27 @@ def test_a_nationality_is_no_language_and_food_no_diet(text: str, attribute: str
 
 def test_a_language_before_its_classes_is_learnt() -> None:
     assert ("learning_language", "Arabic") in slot_values("I take Arabic evening classes.")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a relation named with where it holds first: the speaker's relation, named
+    ("My supervisor at the surgery is Oluwaseun Adeyemi.", "Oluwaseun Adeyemi"),
+    ("my manager on the graduate scheme is Ffion Pritchard, very organised", "Ffion Pritchard"),
+])
+def test_a_relation_named_after_where_it_holds(text: str, value: str) -> None:
+    assert ("manager", value) in slot_values(text)
+
+
+@pytest.mark.parametrize("text", [
+    "My sister in Leeds is pregnant.",  # the relation's news, no name of the speaker's
+    "My boss at work is stressed.",
+])
+def test_a_relation_after_where_it_holds_is_still_theirs(text: str) -> None:
+    got = slot_values(text)
+    assert not [a for a, _ in got if a in ("manager", "lives_in", "family")], got
+
+
+def test_working_in_a_company_is_an_employer() -> None:
+    got = slot_values("I am working in Wipro, Chennai campus.")
+    assert ("works_at", "Wipro") in got, got
+    assert ("lives_in", "Wipro") not in got, got

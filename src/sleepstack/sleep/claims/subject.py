@@ -72,6 +72,9 @@ _COMPOUND = _subject_rx(
     f"the|{_DETS}", rf"(?P<mods>(?:{_NOT_FUNCTION}[a-z][\w-]*\s+){{0,2}}?)(?P<noun>{_PERSON})")
 _PERSON_RX = re.compile(rf"^(?:{_PERSON})$", re.I)
 # What a person's identity sounds like: "is Pedro", "'s name is Ines", "is called Bo".
+# A place or context of the relation before its identity: "at the depot", "on the internship".
+_WHERE_FIRST = re.compile(r"^(?:at|on|in|from)\s+(?:the\s+|my\s+|our\s+)?[\w'’-]+"
+                          r"(?:\s+[\w'’-]+)?\s+(?=(?:is|was|'s|’s)\s)", re.I)
 _IDENTITY = re.compile(
     r"^(?:(?:name\s+)?(?:is|was|'s|’s|es|é|est|ist|jest)\s+(?:now\s+|still\s+|actually\s+)?(?:called\s+|named\s+)?"
     r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s*(?:$|[,.;:!?]|\s+(?:now|these days|since|from|as of|"
@@ -177,7 +180,8 @@ def third_party(clause: str) -> bool:
             person = True  # "my editor, she …": a person by role, said so by the pronoun
         if not person:
             return False  # "my car", "our team", "my job": the speaker's own things
-        return not _IDENTITY.match(rest)
+        # "my supervisor at the council is Morag": where the relation holds comes first
+        return not _IDENTITY.match(_WHERE_FIRST.sub("", rest))
     if det in ("another", "his", "her", "their"):
         return True
     if det == "the":

@@ -224,7 +224,9 @@ _COPULA_SUBJECT = re.compile(r"^(?:'s|’s|\s+is|\s+was)\b")
 def _org(clause: str) -> Reading:
     spans = [s for s in _names(clause)
              if re.search(r"\b(?:at|for|with|joined|join|from|by|left|quit|to|is|"
-                          r"employer|company|offer from|notice at|onboarded|leaving)"
+                          r"employer|company|offer from|notice at|onboarded|leaving|"
+                          # "I am working in Mindtree": in Indian and African English
+                          r"work(?:ing|s|ed)?\s+in|employed\s+in)"
                           r"\s+(?:the\s+)?$",
                           clause[: s[0]], re.I)
              or (s[0] == 0 and re.match(r"^\s*(?:hired|onboarded|offered|took me|recruited)",

@@ -248,6 +248,8 @@ _NAMED_AS = re.compile(  # case-sensitive: the name is what is capitalised
     r"(?:[Mm]y|[Oo]ur)\s+"
     r"(?:(?:new|current|lovely|dear|amazing|wonderful)\s+)?"
     r"(?P<rel>" + "|".join(f"(?P<{k}>{v})" for k, v in _RELATION_NOUNS.items()) + r")"
+    # where the relation holds: "my supervisor at the council is …"
+    r"(?:\s+(?:at|on|in|from)\s+(?:the\s+|my\s+|our\s+)?[\w'’-]+(?:\s+[\w'’-]+)?)?"
     r"(?:\s+is|['’]s)\s+(?:now\s+|still\s+)?(?P<n>[A-Z][a-z][\w'’-]*"
     r"(?:\s+(?:[A-Z][\w'’-]+|de|van|von|da|di|del|le|la|bin|al)){1,3})\s*(?:$|[,.;:!?(])")
 
