@@ -198,3 +198,14 @@ def test_working_in_a_company_is_an_employer() -> None:
     got = slot_values("I am working in Wipro, Chennai campus.")
     assert ("works_at", "Wipro") in got, got
     assert ("lives_in", "Wipro") not in got, got
+
+
+@pytest.mark.parametrize(("text", "attribute", "value"), [
+    # a name whose first letter is not ASCII is a name
+    ("Our next trip is to Côn Đảo in May.", "next_trip", "Côn Đảo"),
+    ("We moved to Łódź in the spring.", "lives_in", "Łódź"),
+    ("I live in Ústí nad Labem now.", "lives_in", "Ústí nad Labem"),  # with its joiner
+    ("I'm off to Frankfurt am Main in March.", "next_trip", "Frankfurt am Main"),
+])
+def test_a_name_with_a_non_ascii_capital_is_read(text: str, attribute: str, value: str) -> None:
+    assert (attribute, value) in slot_values(text)

@@ -31,8 +31,16 @@ _END = (
     r"too|also|though|which|who|that|by|of|every|starting|effective|is|are|was|were|got|has|"
     r"have|after|just)"
 )
-_CAPWORD = r"(?:[A-Z][\w'’.&+-]*|[A-Z]{2,}|\d[\w.-]*)"
-_CAPSPAN = re.compile(rf"{_CAPWORD}(?:\s+(?:{_CAPWORD}|de|da|del|von|van|of|la|le))*")
+# Capitals of every Latin, Greek and Cyrillic script ("Łódź", "Ørsta", "Đà Lạt", "Ölüdeniz"):
+# a name's first letter is not always ASCII.
+_UPPER = "A-Z" + "".join(chr(c) for c in (*range(0x00C0, 0x0250), *range(0x0370, 0x0530),
+                                          *range(0x1E00, 0x1F00)) if chr(c).isupper())
+_CAPWORD = rf"(?:[{_UPPER}][\w'’.&+-]*|[{_UPPER}]{{2,}}|\d[\w.-]*)"
+# Lower-case joiners inside a name ("Ústí nad Labem", "Frankfurt am Main", "Stratford upon
+# Avon"): only with a capitalised word after them.
+_JOINERS = r"de|da|del|von|van|of|la|le|nad|pod|am|im|upon|sur|du|des|dos|das|di|do"
+_CAPSPAN = re.compile(
+    rf"{_CAPWORD}(?:\s+(?:{_CAPWORD}|(?:{_JOINERS})(?=(?:\s+(?:{_JOINERS}))*\s+[{_UPPER}])))*")
 # Capitalised words that start sentences or are not names.
 _NOT_NAME_WORDS = (
     """i i'm i've i'll i'd my we we're our me the a an this that these those it its he she they
