@@ -12,10 +12,11 @@ import re
 from collections.abc import Sequence
 
 from .detect import Clause
+from .languages import learnt_languages
 from .owner import unpossessed
 from .parts import governed
 from .taxonomy import Slot, slot_by_name
-from .values import SPECIES, is_destination, is_removal, learnt_languages, read_value
+from .values import SPECIES, is_destination, is_removal, read_value
 from .whose import others_address
 
 __all__ = ["NO_MORE", "RELATION", "pick", "read_slot"]

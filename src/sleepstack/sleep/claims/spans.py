@@ -43,9 +43,9 @@ from ...errors import EmbedderError
 from ...weights import Shipped, check_pinned, read_npz, softmax
 from .classify import END_MARGIN
 from .held import names_value
+from .languages import as_nationality
 from .subject import is_relation
 from .taxonomy import Slot
-from .values import as_nationality
 
 __all__ = [
     "EMBEDDER", "END_FLOOR", "LABELS", "SPAN", "WEIGHTS", "WEIGHTS_SHA256", "Span", "SpanHead",
