@@ -1,7 +1,8 @@
 """A clause's values by slot: the first candidate slot whose value reader finds one wins.
 
 :func:`pick` reads the (slot, value, removal, score) tuples of one clause from its
-ranked candidate slots (the e-mail and phone shapes first, then the slots by
+ranked candidate slots (precise shapes first: an e-mail address, a phone number, a
+birthday, a language said to be learnt, an animal given a name; then the slots by
 meaning); :func:`read_slot` reads one slot, refusing a person's name where the
 clause states no role for it (:data:`RELATION`). Used by :func:`..claims_of`.
 """
@@ -116,19 +117,19 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
         got = read_slot(slot, 1.0, text)
         if got:
             return got  # whose birthday it is, the owner reader says (.owner)
+    best = max((sc for _, sc in ranked), default=0.0)
     learnt = {v.casefold() for v in learnt_languages(text)}
     if learnt:
         # "I've started Kinyarwanda on an app": a language said to be learnt is the
         # language slot's, whatever the clause's meaning came nearest to (an app).
-        got = [g for g in read_slot(_LANGUAGE, max((sc for _, sc in ranked), default=0.0),
-                                    text, ended, clause.sentence, parts, whole)
+        got = [g for g in read_slot(_LANGUAGE, best, text, ended, clause.sentence, parts, whole)
                if g[1].casefold() in learnt]
         if got:
             return got
     if _NAMED_PET.search(text) and not ended:
         # "My budgie is called Captain Flint": an animal given a name is a pet, whatever
         # slots the clause's meaning came nearest to (a manager, a partner by the name).
-        got = read_slot(_PET, max((sc for _, sc in ranked), default=0.0), text)
+        got = read_slot(_PET, best, text)
         if got:
             return got
     out: list[tuple[Slot, str, bool, float]] = []
