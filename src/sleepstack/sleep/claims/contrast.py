@@ -290,12 +290,11 @@ def _counterpart(slot: Slot, clause: str, at: int, end: int, rest: str, held: He
         if got:
             return got
     if _SWAP.search(before) and (m := _SWAP_TO.match(after)):
-        # a name of the slot's kind; else a capitalised noun phrase ("Cham for Tày":
-        # a language the closed list does not know)
+        # The swap names its counterpart's place: a name of the slot's kind there, else
+        # a capitalised noun phrase ("Cham for Tày": a language no list knows), names
+        # only as written ("switched vim to dark mode" is no editor); else no contrast.
         nxt = after[m.end():]
         np_ = _np(nxt)
-        # names only as names are written: "switched vim to dark mode" is no editor
-        # the swap names its counterpart's place: nothing there, no contrast
         return _ok(_values(slot, nxt, False)[:1] or ([np_] if np_[:1].isupper() else []))
     if _THEN.match(after):
         got = _ok(_values(slot, after, lower)[:1])

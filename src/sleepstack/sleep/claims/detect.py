@@ -428,14 +428,15 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
         s = _LEAD.sub("", s).strip()
         if not s or _QUESTION_START.match(s):
             continue
-        parts = [_LEAD.sub("", c).strip() for c in _clauses(s)]
-        parts = [c for c in parts if c]
-        if not parts or _HYPO.search(parts[0]) or (
-                _HYPO.search(s) and not any(_HYPO.search(c) for c in parts)):
-            continue  # a hypothetical sentence (its opening clause is one)
-        # A statement followed by a clause of its own that is hypothetical ("I've lived
-        # in Kirkcudbright thirty years, and I can't imagine leaving"): the statement
-        # stands; the hypothetical clause and what follows it go.
+        parts = [c for c in (_LEAD.sub("", c).strip() for c in _clauses(s)) if c]
+        # A hypothetical sentence opens with a hypothetical clause. A statement followed
+        # by a clause of its own that is hypothetical ("I've lived in Kirkcudbright
+        # thirty years, and I can't imagine leaving") stands; the hypothetical clause
+        # and what follows it go. (A hypothetical word no clause kept drops it all.)
+        cut = next((i for i, c in enumerate(parts) if _HYPO.search(c)), None)
+        if cut == 0 or not parts or (cut is None and _HYPO.search(s)):
+            continue
+        parts = parts[:cut]
         if re.match(r"^(?:can|could|would|will) you\b|^(?:please|pls)\s+(?!use\b|send\b|call\b|"
                     r"note\b|remember\b|update\b)", s, re.I):
             continue  # a request to the assistant
@@ -443,8 +444,6 @@ def _disclosures(text: str) -> tuple[Clause, ...]:
         first_in_sent = bool(_FIRST.search(s)) or bool(_CHANGE.match(s)) or bool(
             _CONTACT.match(s)) or bool(_ELLIPSIS.match(s))
         for c in parts:
-            if _HYPO.search(c):
-                break
             own = bool(_FIRST.search(c)) or carry or prev_first or first_in_sent
             out.append(Clause(c, s, weak=not own))
             carry = carry or bool(_FIRST.search(c))

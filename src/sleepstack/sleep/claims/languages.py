@@ -18,14 +18,16 @@ import re
 
 __all__ = ["as_adjective", "as_nationality", "lang_value", "languages_in", "learnt_languages"]
 
-_LANGS = re.compile(
-    r"\b(?P<v>English|French|Spanish|German|Italian|Portuguese|Dutch|Swedish|Norwegian|Danish|"
-    r"Finnish|Polish|Russian|Ukrainian|Greek|Turkish|Arabic|Hebrew|Hindi|Chinese|Mandarin|"
-    r"Cantonese|Japanese|Korean|Vietnamese|Thai|Indonesian|Czech|Romanian|Hungarian|Swahili|"
-    r"Persian|Farsi|Urdu|Bengali|Tagalog|Malay|Catalan|Basque|Irish|Welsh|Icelandic|Latin|"
-    r"Esperanto|Croatian|Serbian|Bulgarian|Slovak|Tamil|Telugu|Punjabi|Amharic|Yoruba|Zulu)\b",
-    re.I,  # a closed class of names: "doing japanese on duolingo" is Japanese
+# The common names, read in any case: "doing japanese on duolingo" is Japanese.
+_COMMON_LANG_WORDS = (
+    "English French Spanish German Italian Portuguese Dutch Swedish Norwegian Danish "
+    "Finnish Polish Russian Ukrainian Greek Turkish Arabic Hebrew Hindi Chinese Mandarin "
+    "Cantonese Japanese Korean Vietnamese Thai Indonesian Czech Romanian Hungarian Swahili "
+    "Persian Farsi Urdu Bengali Tagalog Malay Catalan Basque Irish Welsh Icelandic Latin "
+    "Esperanto Croatian Serbian Bulgarian Slovak Tamil Telugu Punjabi Amharic Yoruba Zulu"
 )
+_COMMON_LANGS = "|".join(_COMMON_LANG_WORDS.split())
+_LANGS = re.compile(rf"\b(?P<v>{_COMMON_LANGS})\b", re.I)
 
 
 # More of the closed class, said capitalised only: several are also English words or
@@ -58,7 +60,7 @@ _LANGS_CAP = re.compile(
     r"European|Latin American|Mexican|Swiss|Canadian|Egyptian|Levantine|Moroccan|"
     r"Gulf)\s+(?=[A-Z]))?(?:" + "|".join(sorted(map(re.escape, _MORE_LANGS), key=len,
                                                 reverse=True))
-    + r"|(?=[A-Z])(?:" + _LANGS.pattern[8:-3] + r")))(?![\w-])")
+    + r"|(?=[A-Z])(?:" + _COMMON_LANGS + r")))(?![\w-])")
 
 
 def languages_in(clause: str) -> list[re.Match[str]]:

@@ -151,7 +151,7 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
         if len({g[0].name for g in out}) >= 2:
             break
     if not out and _NAMED_PET.search(text):
-        # "I keep a goldfish called Bubbles": an animal given a name is a pet, whatever
-        # slots the clause's meaning came nearest to (keeping, feeding, caring).
+        # A named animal in a clause that ends something ("gave away the kitten called
+        # Miso"; the others were read above): its removal, when no slot read a value.
         out = read_slot(_PET, 0.0, text, ended, clause.sentence, parts, whole)
     return out

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_person", "is_relation", "third_party"]
+__all__ = ["WHERE_HELD", "is_person", "is_relation", "third_party"]
 
 # People (and groups of people) a speaker talks about.
 _PERSON = (
@@ -72,9 +72,10 @@ _COMPOUND = _subject_rx(
     f"the|{_DETS}", rf"(?P<mods>(?:{_NOT_FUNCTION}[a-z][\w-]*\s+){{0,2}}?)(?P<noun>{_PERSON})")
 _PERSON_RX = re.compile(rf"^(?:{_PERSON})$", re.I)
 # What a person's identity sounds like: "is Pedro", "'s name is Ines", "is called Bo".
-# A place or context of the relation before its identity: "at the depot", "on the internship".
-_WHERE_FIRST = re.compile(r"^(?:at|on|in|from)\s+(?:the\s+|my\s+|our\s+)?[\w'’-]+"
-                          r"(?:\s+[\w'’-]+)?\s+(?=(?:is|was|'s|’s)\s)", re.I)
+#: where a relation holds, said between it and its identity: "(my supervisor) at the
+#: depot (is …)", "on the internship" (also read by :mod:`.whose`)
+WHERE_HELD = r"(?:at|on|in|from)\s+(?:the\s+|my\s+|our\s+)?[\w'’-]+(?:\s+[\w'’-]+)?"
+_WHERE_FIRST = re.compile(rf"^{WHERE_HELD}\s+(?=(?:is|was|'s|’s)\s)", re.I)
 _IDENTITY = re.compile(
     r"^(?:(?:name\s+)?(?:is|was|'s|’s|es|é|est|ist|jest)\s+(?:now\s+|still\s+|actually\s+)?(?:called\s+|named\s+)?"
     r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?\s*(?:$|[,.;:!?]|\s+(?:now|these days|since|from|as of|"

@@ -405,7 +405,7 @@ SPECIES = (
     r"greyhound|whippet|lurcher|dachshund|sausage dog|schnauzer|chihuahua|bulldog|dalmatian|"
     r"heeler|kelpie|spitz|shiba|akita|samoyed|malamute|rottweiler|doberman|mastiff|setter|"
     r"pointer|springer|cockapoo|labradoodle|cavapoo|moggy|tabby|hen|chicken|goat|donkey|"
-    r"alpaca|lamb|duck|tarantula|axolotl|koi|betta"
+    r"alpaca|lamb|duck|tarantula|koi|betta"
 )
 
 

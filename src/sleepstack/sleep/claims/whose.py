@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from ...adapters.embed import Embedder
 from .classify import contrast_scores, mask_values
 from .held import HeldValues, names_value
-from .subject import is_person
+from .subject import WHERE_HELD, is_person
 from .taxonomy import Slot, slot_by_name
 
 __all__ = ["COUPLE", "COUPLE_FLOOR", "as_we", "couple", "couple_scores", "named_relation",
@@ -249,7 +249,7 @@ _NAMED_AS = re.compile(  # case-sensitive: the name is what is capitalised
     r"(?:(?:new|current|lovely|dear|amazing|wonderful)\s+)?"
     r"(?P<rel>" + "|".join(f"(?P<{k}>{v})" for k, v in _RELATION_NOUNS.items()) + r")"
     # where the relation holds: "my supervisor at the council is …"
-    r"(?:\s+(?:at|on|in|from)\s+(?:the\s+|my\s+|our\s+)?[\w'’-]+(?:\s+[\w'’-]+)?)?"
+    r"(?:\s+" + WHERE_HELD + r")?"
     r"(?:\s+is|['’]s)\s+(?:now\s+|still\s+)?(?P<n>[A-Z][a-z][\w'’-]*"
     r"(?:\s+(?:[A-Z][\w'’-]+|de|van|von|da|di|del|le|la|bin|al)){1,3})\s*(?:$|[,.;:!?(])")
 
