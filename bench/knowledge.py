@@ -126,7 +126,7 @@ from sleepstack.api import Memory
 DATA_DIR = Path(__file__).parent / "data"
 #: tune, val and val2 share one file; every later split has its own, knowledge_<split>.jsonl
 DATA = DATA_DIR / "knowledge_updates.jsonl"
-SPLITS = ("tune", "val", "val2", *(f"val{n}" for n in range(3, 27)))
+SPLITS = ("tune", "val", "val2", *(f"val{n}" for n in range(3, 29)))
 MARK = "no longer current"
 
 

@@ -39,9 +39,14 @@ def test_a_follow_up_without_first_person_continues_the_speakers_slot() -> None:
     assert ("phone", "+1 206 555 0199", "t1") in got
 
 
-def test_without_history_such_a_sentence_is_no_claim() -> None:
-    # (with a colon, "new number btw: …" is the speaker's field note: test_claims_notes)
-    assert pairs("new number btw +1 206 555 0199") == []
+def test_without_history_an_address_needs_a_word_that_gives_it() -> None:
+    # An address said with a word for it ("number", "tel.", "email") and as no one
+    # else's is the speaker's even in a clause with no first person (round 18); a
+    # service's, or someone else's, is not.
+    assert ("phone", "+1 206 555 0199", "t0") in pairs("new number btw +1 206 555 0199")
+    assert pairs("the helpline number is 0800 123 4567") == []
+    assert pairs("her new number is +1 206 555 0142") == []
+    assert pairs("the meeting is at 10 in room 206 555") == []
 
 
 def test_an_evaluation_of_a_place_is_no_move() -> None:

@@ -34,11 +34,9 @@ from sleepstack.sleep.claims.values import birthdays_in, read_value
      "works_at", "Zeiss"),
     ("I work for Deloitte.", "Deloitte is behind me, it's Stripe paying the bills now.",
      "works_at", "Stripe"),
-    pytest.param("My editor is Atom.", "Installed Zed yesterday, so far so good.",
-                 "uses_editor", "Zed", marks=pytest.mark.xfail(
-                     strict=True, reason="known limit: the clause reads as CI by meaning and "
-                     "nothing says the name is an editor (kinds.py judges only whole words of "
-                     "MiniLM's vocabulary; 'Zed' is not one)")),
+    # (a strict xfail until round 18: the clause read as CI by meaning and nothing said
+    # "Zed" is an editor; the editors by name of .products now say it)
+    ("My editor is Atom.", "Installed Zed yesterday, so far so good.", "uses_editor", "Zed"),
     ("My editor is Atom.", "Uninstalled Atom. Installed Zed yesterday, so far so good.",
      "uses_editor", "Zed"),
     ("Our CI is Travis.", "We switched everything over to Buildkite last sprint.",

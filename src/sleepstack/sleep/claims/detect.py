@@ -53,7 +53,10 @@ _HYPO = re.compile(
     # whatever; only its relevance is conditional
     r"\b(?:if(?!\s+(?:needed|necessary|you need(?: to)?|urgent|anything|(?:that|it|this)\s+"
     r"(?:matters|helps)|(?:(?:the|my|our)\s+(?:\w+\s+){0,2}?\w+|anyone|anybody|someone|somebody|they|he|she)\s+"
-    r"(?:needs?|asks?|wants?)|you\s+(?:want|like|ask|wondered))\b)|unless|suppose|"
+    r"(?:needs?|asks?|wants?)|you\s+(?:want|like|ask|wondered)|"
+    # "if agency calls", "if work rings": who may get in touch, not whether it holds
+    r"(?:(?:the|my|our)\s+)?(?!(?:i|we|you)\b)\w+\s+(?:calls?|rings?|e-?mails?|texts?|"
+    r"needs\s+(?:it|them|one)))\b)|unless|suppose|"
     r"supposing|imagine|hypothetically|wish(?! me luck)|whether|"
     # "maybe twice a week" hedges a number, not whether the statement holds
     r"(?:maybe|perhaps)(?!\s+(?:once|twice|\d+|one|two|three|four|five|a few|a couple)\b)|might|"
@@ -110,7 +113,10 @@ _ELLIPSIS = re.compile(
 # A named value that stopped being true, said without a first person: "Priya left."
 _CHANGE = re.compile(r"^[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:has\s+)?(?:left|quit|moved out|"
                      r"passed away|died|is gone|retired|moved away)\b")
-_SENT = re.compile(r"(?<=[.!?])\s+|\n+")
+# (not after an abbreviation that labels what follows: "tel. +48 512…", "approx. 3", nor
+# after "No." before a number: "No. 14")
+_SENT = re.compile(r"(?<=[.!?])(?<!\b[Tt]el\.)(?<!\b[Mm]ob\.)(?<!\b[Pp]h\.)(?<!\b[Aa]pprox\.)"
+                   r"(?:\s+(?=[^\s\d+])|(?<!\b[Nn]o\.)(?<!\b[Nn]r\.)\s+)|\n+")
 # Chat spelling of the first person and of "please": "im in Galway now", "ive been on
 # VS Code", "emma and i split up", "pls use x@y.z". Read as the standard forms, so
 # that the first-person and request rules see what the speaker meant.

@@ -2,7 +2,8 @@
 
 :func:`pick` reads the (slot, value, removal, score) tuples of one clause from its
 ranked candidate slots (precise shapes first: an e-mail address, a phone number, a
-birthday, a language said to be learnt, an animal given a name; then the slots by
+birthday, a language said to be learnt, a developer tool by name (:mod:`.products`),
+an animal given a name, a job by its title's last word (:mod:`.occupations`); then the slots by
 meaning); :func:`read_slot` reads one slot, refusing a person's name where the
 clause states no role for it (:data:`RELATION`). Used by :func:`..claims_of`.
 """
@@ -14,10 +15,13 @@ from collections.abc import Sequence
 
 from .detect import Clause
 from .languages import learnt_languages
+from .occupations import held_title, work_slots
 from .owner import unpossessed
 from .parts import governed
+from .products import product_slot
 from .taxonomy import Slot, slot_by_name
 from .values import SPECIES, is_destination, is_removal, read_value
+from .whereabouts import place_slot
 from .whose import others_address
 
 __all__ = ["NO_MORE", "RELATION", "pick", "read_slot"]
@@ -126,14 +130,38 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
                if g[1].casefold() in learnt]
         if got:
             return got
+    tool = product_slot(text, {s.name for s, _ in ranked})
+    if tool:
+        # "Our ERP runs on Oracle Rdb": a product named with a word of use is its
+        # slot's value, whatever other name ("ERP") the slot's reader would take.
+        slot = slot_by_name(tool[0])
+        said = {n.casefold() for n in tool[1]}
+        got = [g for g in read_slot(slot, best, text, ended, clause.sentence, parts, whole)
+               if g[1].casefold() in said]
+        if not got and len(said) == 1:
+            got = [(slot, tool[1][0], ended or is_removal(text), best)]
+        if got:
+            return got
     if _NAMED_PET.search(text) and not ended:
         # "My budgie is called Captain Flint": an animal given a name is a pet, whatever
         # slots the clause's meaning came nearest to (a manager, a partner by the name).
         got = read_slot(_PET, best, text)
         if got:
             return got
+    work = work_slots(text)
+    if work:
+        # "I'm a driver for Stagecoach": a title that ends with an occupation makes the
+        # clause about the job, and the name after "for" the employer, not a home.
+        first = [(slot_by_name(n), best) for n in work]
+        ranked = first + [(sl, sc) for sl, sc in ranked if sl.name not in work]
+    elif where := place_slot(text):
+        # "Heading to Kanazawa in April with the family": a journey with a time to
+        # come is a trip, whoever comes along; "living in Mandurah w/ my sister" a home.
+        ranked = [(slot_by_name(where), best)] + [(sl, sc) for sl, sc in ranked
+                                                  if sl.name != where]
     out: list[tuple[Slot, str, bool, float]] = []
     used: set[str] = set()
+    now = bool(work) and held_title(text)
     for slot, score in ranked:
         if slot.kind == "thing":
             m = NO_MORE.search(text) if slot.name in ("likes", "dislikes") else None
@@ -142,7 +170,9 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
             continue  # the rules extractor reads likes, dislikes and formats
         if slot.kind in ("phone", "email", "birthday"):
             continue
-        got = [g for g in read_slot(slot, score, text, ended, clause.sentence, parts, whole)
+        # (a title after "I'm a" / "title is" is held, whatever else the clause ends)
+        done = ended and not (now and slot.name == "job_title")
+        got = [g for g in read_slot(slot, score, text, done, clause.sentence, parts, whole)
                if g[1].casefold() not in used]
         if not got:
             continue
@@ -150,6 +180,9 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
         used.update(g[1].casefold() for g in got)
         if len({g[0].name for g in out}) >= 2:
             break
+    if work and any(g[0].name == "job_title" and g[2] for g in out):
+        # "I was a Site Manager at Balfour": the employer of a past title is past too
+        out = [(sl, v, rem or sl.name == "employer", sc) for sl, v, rem, sc in out]
     if not out and _NAMED_PET.search(text):
         # A named animal in a clause that ends something ("gave away the kitten called
         # Miso"; the others were read above): its removal, when no slot read a value.

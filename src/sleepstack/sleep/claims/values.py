@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from .languages import as_adjective, lang_value, languages_in
 from .lower import lower_org
+from .occupations import job_titles, past_title
 
 __all__ = ["NAME_KINDS", "SPECIES", "Reading", "birthdays_in", "is_destination", "is_removal",
            "names_in", "read_value"]
@@ -221,6 +222,7 @@ def _place(clause: str) -> Reading:
     spans = [s for s in _names(clause)
              if re.search(r"\b(?:in|to|from|at|near|around|of|into|onto|is|visit(?:ing)?|"
                           r"for|towards|tickets for|trip to|move to|booked|swapped|chose|"
+                          r"(?:trip|holiday|vacation|getaway|break)\s*[:–-]|"
                           r"picked|exploring)\s+(?:the\s+)?$",
                           clause[: s[0]], re.I)
              or (s[0] == 0 and _COPULA_SUBJECT.match(clause[s[1]:]))]
@@ -286,6 +288,11 @@ def _title(clause: str) -> Reading:
         if not v or _NOT_TITLE.match(v) or len(v.split()) > 5:
             continue
         (r.old if _OLD_BEFORE.search(clause[: m.start("v")]) else r.new).append(v)
+    # A title in any case that ends with an occupation ("I'm a Room Attendant at …").
+    for s, _, v in job_titles(clause):
+        if v.casefold() not in {x.casefold() for x in r.new + r.old}:
+            past = _OLD_BEFORE.search(clause[:s]) or past_title(clause, s)
+            (r.old if past else r.new).append(v)
     return r
 
 
