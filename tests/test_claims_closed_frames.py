@@ -153,3 +153,65 @@ def test_a_frame_decides_trip_or_home(text: str, attribute: str, value: str,
 ])
 def test_the_frames_are_narrow(text: str, slot: str | None) -> None:
     assert place_slot(text) == slot
+
+
+@pytest.mark.parametrize(("text", "attribute", "value"), [
+    ("I have a Kymco Agility 50 for the pizza deliveries", "vehicle", "Kymco Agility 50"),
+    ("we have a Citroën Berlingo, for the family and the market stall", "vehicle",
+     "Citroën Berlingo"),
+    ("My car is a 2004 Proton Wira, bought it off my uncle", "vehicle", "Proton Wira"),
+    ("drive a Mahindra Bolero, the roof rack holds everything", "vehicle", "Mahindra Bolero"),
+    ("I'm on the Slimming World plan, weigh-in on Thursdays.", "diet", "Slimming World"),
+    ("I'm doing Optifast, shakes only till June", "diet", "Optifast"),
+])
+def test_a_make_or_a_programme_by_name_decides_its_slot(text: str, attribute: str,
+                                                        value: str) -> None:
+    assert (attribute, value) in slot_values(text), slot_values(text)
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    ("Harrison Ford was great in that one", "vehicle"),  # a surname
+    ("my brother has a Ford Focus", "vehicle"),  # someone else's
+    ("Ford Focus recalled again, typical", "vehicle"),  # news, no verb of having
+    ("keto for two months now, down 3 kilos", "diet"),  # no first person: a remark
+])
+def test_a_make_or_a_programme_is_not_always_the_speakers(text: str, attribute: str) -> None:
+    got = slot_values(text)
+    assert not [v for a, v in got if a == attribute], got
+
+
+def test_an_old_car_in_use_is_not_ended_by_the_trip_to_the_garage() -> None:
+    got = slot_values("Off to the garage again in my dented Hyundai Getz, lovely.")
+    assert ("vehicle", "Hyundai Getz") in got, got
+
+
+@pytest.mark.parametrize(("text", "attribute", "value"), [
+    # an emoji is a mood, not part of the value; a line-opening one labels the line
+    ("my manager is Tendai Moyo 🙌", "manager", "Tendai Moyo"),
+    ("📱 (503) 555-0177", "phone", "(503) 555-0177"),
+    ("✉️ kofi.mensah@fastmail.com", "email", "kofi.mensah@fastmail.com"),
+    # a pronoun after a comma starts someone else's clause; the statement before stands
+    ("My girlfriend is Ioana, she studies medicine in Iași.", "partner", "Ioana"),
+    # a birth word and a date with no first person, a date-of-birth field
+    ("DOB 04/02/1979. Aquarius, obviously.", "birthday", "04/02/1979"),
+    ("Date of birth: 22/09/1961", "birthday", "22/09/1961"),
+    ("bday 17/10 btw", "birthday", "17/10"),
+    # an address with a word that gives it, no first person; an abbreviation's dot
+    ("tel. +48 512 384 111 if the agency calls", "phone", "+48 512 384 111"),
+])
+def test_texting_shapes_are_read(text: str, attribute: str, value: str) -> None:
+    assert (attribute, value) in slot_values(text), slot_values(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Mum's birthday is 17/10",
+    "her DOB is 04/02/1979",
+    "the helpline is 0800 123 4567",
+    "the meeting moved to 17/10",
+    "We got a puppy on Saturday, he's called Biscuit.",
+])
+def test_texting_shapes_stay_narrow(text: str) -> None:
+    got = slot_values(text)
+    assert not [a for a, _ in got if a in ("birthday", "phone")], got
+    if "Biscuit" in text:
+        assert ("has_pet", "Biscuit") in got, got

@@ -226,21 +226,22 @@ def test_forgetting_the_turn_that_stated_a_value_takes_it_out_of_the_map(tmp_pat
 
 
 def test_a_removal_of_a_value_no_claim_read_still_marks_the_lines_that_named_it() -> None:
-    # The first turn is no claim the readers take ("a dented 2009 Peugeot 206" has no
-    # value they read); the removal names the car all the same, and the slot is left
+    # The first turn is no claim the readers take ("a dented 2009 Zhiguli 2107" has no
+    # value they read: no make they know, no verb of having; "Peugeot 206" is read since
+    # round 18, .vehicles); the removal names the car all the same, and the slot is left
     # with nothing: the history keeps the name, the current fact says nothing is held.
-    read = facts_of("Off to the garage again in my dented 2009 Peugeot 206, lovely.",
-                    "I sold the Peugeot last week, it's buses and bikes for me now.")
+    read = facts_of("Off to the garage again in my dented 2009 Zhiguli 2107, lovely.",
+                    "I sold the Zhiguli last week, it's buses and bikes for me now.")
     facts = resolve([], read).facts
     ended = [f for f in facts if f.attribute == "ended:vehicle"]
-    assert [f.value.casefold() for f in ended] == ["peugeot"], [f.text for f in facts]
+    assert [f.value.casefold() for f in ended] == ["zhiguli"], [f.text for f in facts]
     assert not ended[0].current
     nothing = [f for f in facts if f.attribute == "vehicle" and f.value == "none"]
-    assert nothing and nothing[0].current and "Peugeot" not in nothing[0].text
+    assert nothing and nothing[0].current and "Zhiguli" not in nothing[0].text
     assert len({f.text for f in facts}) == len(facts)  # one sentence per fact
     slots = claims_map_of("u1", [replace(f, user="u1") for f in facts])
     rows = [Row(key="raw:t0", user="u1", layer="raw", path="memory/log/u1/x.md",
-                text="Off to the garage again in my dented 2009 Peugeot 206, lovely.",
+                text="Off to the garage again in my dented 2009 Zhiguli 2107, lovely.",
                 cites=("t0",), at="2024-05-01T10:00:00Z", role="user")]
     assert "vehicle" in slots
     assert "t0" in stale_by_claims(slots, rows)

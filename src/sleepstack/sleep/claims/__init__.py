@@ -67,19 +67,18 @@ from .held import (
 )
 from .hobbies import hobbies
 from .kinds import kind_hints, read_hints, vetoed
-from .occupations import job_titles
 from .owner import owned_picks, said_before
 from .parts import clause_parts
 from .pick import RELATION, pick
-from .products import product_slot
+from .products import is_product
 from .remarks import weak_mention
 from .render import MENTION, claim_fact, facts_of
 from .settle import left_behind, mentions, settle
 from .spans import Span, hint_entries, read_spans, span_picks, token_pass
 from .subject import third_party
 from .taxonomy import OTHER, SLOTS, Slot, slot_by_attribute, slot_by_name
-from .values import read_value
-from .whose import COUPLE, couple, couple_scores, named_relation, others_address, whose_picks
+from .weak import WEAK_FLOOR, weak_slots
+from .whose import COUPLE, couple, couple_scores, named_relation, whose_picks
 
 __all__ = [
     "CONTINUE_FLOOR",
@@ -104,75 +103,12 @@ __all__ = [
 ]
 
 
-#: a clause without any first person needs its nearest prototype at least this close
-WEAK_FLOOR = 0.7
 #: a clause without first person that continues a slot its speaker already spoke
 #: of needs at least this similarity to that slot
 CONTINUE_FLOOR = 0.28
 #: ... and a new value read from such a clause needs at least this
 CONTINUE_NEW_FLOOR = 0.4
 _WEAK_KINDS = frozenset({"tool"})
-# Someone else's, said in the third person ("their shop runs on FileMaker").
-_THEIRS = re.compile(r"\b(?:he|she|they|his|her|their|hers|theirs)\b", re.I)
-
-
-def _by_product(text: str, near: Sequence[tuple[Slot, float]]) -> list[tuple[Slot, float]]:
-    """The tool slot a clause with no first person names a product of, with a word of use.
-
-    "the bus-tracker side project uses Hypertable": a product by name is precise
-    enough (.products) where the slot's meaning alone is not; said of someone
-    else ("their shop runs on FileMaker") it is theirs.
-    """
-    if _THEIRS.search(text):
-        return []
-    tool = product_slot(text, {sl.name for sl, _ in near})
-    if tool is None:
-        return []
-    slot = slot_by_name(tool[0])
-    return [(slot, max((sc for sl, sc in near if sl is slot), default=WEAK_FLOOR))]
-
-
-# An address with a word that says it is one to reach or send to, in a clause with no
-# first person: "quotes go out from dazza@…", "tel. +48 512 …", "number ko 0917 …".
-_ADDRESS_CUE = re.compile(
-    r"\b(?:e-?mail|mail|inbox|addy|number|no|nr|tel|phone|mobile|mob|cell|whatsapp|viber|"
-    r"signal|telegram|sms|text|call|ring|reach|contact|send|sent|go(?:es)?\s+out|from)\b",
-    re.I)
-# ... but a service's or an office's address is nobody's own ("the helpline is 0800 …").
-_SERVICE = re.compile(
-    r"\b(?:support|help|helpline|hotline|info|noreply|no-reply|sales|office|reception|"
-    r"front\s+desk|customer|service|emergenc\w*|ambulance|police|bank|clinic|surgery|"
-    r"switchboard|hr|billing|orders?)\b", re.I)
-
-
-def _by_address(text: str) -> list[tuple[Slot, float]]:
-    """The contact slot of a clause with no first person that gives an address to use.
-
-    An e-mail address or a phone number is precise; said with a word of reaching or
-    sending and given as no one else's (.whose), it is the speaker's own.
-    """
-    if _THEIRS.search(text) or _SERVICE.search(text) or others_address(text) \
-            or not _ADDRESS_CUE.search(text):
-        return []
-    for slot in (_EMAIL_SLOT, _PHONE_SLOT):
-        if read_value(slot.kind, text).new:
-            return [(slot, 1.0)]
-    return []
-
-
-def _by_title(text: str) -> list[tuple[Slot, float]]:
-    """The job slot of a clause with no first person that gives a title by its label.
-
-    "job title is Associate Copywriter", "title's Localization Specialist": the
-    label and an occupation at the end are precise (.occupations); someone
-    else's ("Dan's title is …", "her title is …") is theirs.
-    """
-    if _THEIRS.search(text) or re.search(r"['’]s\s+(?:job\s+)?title\b", text) \
-            or not job_titles(text):
-        return []
-    return [(slot_by_name("job_title"), WEAK_FLOOR)]
-
-
 # Moods and reactions are the moment's, not facts about the speaker.
 _FEELING = re.compile(r"\b(?:feel|feeling|felt|glad|happy|sad|excited|sorry|proud|thrilled|"
                       r"grateful|thankful|can't wait|cannot wait|so much|counting on|tired|"
@@ -204,8 +140,6 @@ MENTION_FLOOR = 0.45
 
 
 _LIKES = slot_by_name("likes")
-_EMAIL_SLOT = slot_by_name("email")
-_PHONE_SLOT = slot_by_name("phone")
 _COPULA_KINDS = frozenset({"allergy", "diet", "tool", "language"})
 _COPULA = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+|actually\s+|really\s+)?"
                      r"(?P<v>[A-Za-z][\w -]{1,30}?)\s*$")
@@ -431,8 +365,7 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                 cont = [(sl, sc) for sl, sc in rk if sl.name in mine and sc >= CONTINUE_FLOOR]
                 rk = cont or [(sl, sc) for sl, sc in rk[:1]
                               if sl.kind in _WEAK_KINDS and sc >= WEAK_FLOOR] \
-                    or _by_product(c.text, rk + others.get(c.text, [])) or _by_address(c.text) \
-                    or _by_title(c.text)
+                    or weak_slots(c.text, rk + others.get(c.text, []))
                 if (not rk and not fr) or _OPINION.search(c.text):
                     if wm is not None:
                         unread.append((len(out), wm))
@@ -452,7 +385,9 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
             picks = by_frames(c.text, pick(c, rk, ended, cparts, whole), framed, hv)
             # A value clearly of another kind than its slot's is none ("lives in Porsche").
             kd = kinds.get(c.text, {})
-            picks = [p for p in picks if not vetoed(p[0].name, p[1], kd)]
+            # (a product by name is of its kind whatever it reads as: "Jenny Craig")
+            picks = [p for p in picks if not vetoed(p[0].name, p[1], kd)
+                     or is_product(p[0].name, p[1])]
             passed = {(p[0].name, p[1]) for p in picks}  # (the veto reads slot and value only)
             if gone:
                 # What the clause ends is no value of another slot ("Golf is over

@@ -115,7 +115,11 @@ _CHANGE = re.compile(r"^[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:has\s+)?(?:left|qu
                      r"passed away|died|is gone|retired|moved away)\b")
 # (not after an abbreviation that labels what follows: "tel. +48 512…", "approx. 3", nor
 # after "No." before a number: "No. 14")
+# ... nor after a title before a name: "My manager is Mr. Yoshiro Hanazawa", "Eng. Wanjiru"
+_TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "Eng", "Ing", "Lic", "Rev", "Fr", "Sr", "Sra", "Srta",
+           "Capt", "Sgt", "Hon", "Atty", "Arch", "Dott", "Mme", "Mlle")
 _SENT = re.compile(r"(?<=[.!?])(?<!\b[Tt]el\.)(?<!\b[Mm]ob\.)(?<!\b[Pp]h\.)(?<!\b[Aa]pprox\.)"
+                   + "".join(rf"(?<!\b{t}\.)" for t in _TITLES) +
                    r"(?:\s+(?=[^\s\d+])|(?<!\b[Nn]o\.)(?<!\b[Nn]r\.)\s+)|\n+")
 # Chat spelling of the first person and of "please": "im in Galway now", "ive been on
 # VS Code", "emma and i split up", "pls use x@y.z". Read as the standard forms, so
@@ -128,13 +132,55 @@ _INFORMAL = (
 )
 
 
-def _standard(text: str) -> str:
-    for rx, rep in _INFORMAL:
-        text = rx.sub(rep, text)
-    return text
 # An emoji (its variation selector and joiners follow it).
 _EMOJI = r"[\U0001F000-\U0001FAFF\u2600-\u27BF]"
 _EMOJI_TAIL = r"[\uFE0F\u200d]"
+
+
+def _standard(text: str) -> str:
+    for rx, rep in _INFORMAL:
+        text = rx.sub(rep, text)
+    return _unemoji(text)
+
+
+# An emoji that opens a line labels it ("📱 (503) 555-0143", "✉️ jo@…"): read as the
+# field's name. Elsewhere an emoji is a mood, not a word: it goes ("my manager is Deepa
+# Raghunathan 🙌" had hidden where the name ends), except before "so / but / now …",
+# where it stands for the comma a clause boundary needs (see _CLAUSE), and before a
+# question, where it ends the statement a run-on question follows (_asked_after).
+_EMOJI_LABEL = {
+    "📱": "phone", "☎": "phone", "📞": "phone", "✉": "email", "📧": "email", "📨": "email",
+    "🎂": "birthday", "🏠": "home", "🏡": "home", "🚗": "car", "🚙": "car", "✈": "trip",
+}
+_EMOJI_RUN = re.compile(rf"(?:{_EMOJI}{_EMOJI_TAIL}*)+")
+_BEFORE_CLAUSE = re.compile(r"\s*(?:so|but|and then|then|and now|now|because|since|after|"
+                            r"while|and)\s", re.I)
+
+
+# After an emoji, a question or an "I" opens a new sentence ("lovely 😍 how do I …").
+_NEW_SENTENCE = re.compile(r"\s*(?:how|what|why|when|where|who|which|can|could|would|should|"
+                           r"do|does|did|is|are|any|anyone|I|I'm|I've)\b", re.I)
+
+
+def _unemoji(text: str) -> str:
+    if not _EMOJI_RUN.search(text):
+        return text
+    out, at = [], 0
+    for m in _EMOJI_RUN.finditer(text):
+        out.append(text[at:m.start()])
+        line_start = not text[:m.start()].strip() or text[:m.start()].rstrip()[-1:] in "\n.!?"
+        label = _EMOJI_LABEL.get(m.group(0)[0])
+        if line_start and label:
+            out.append(f"{label}: ")
+        elif _BEFORE_CLAUSE.match(text, m.end()) and text[:m.start()].strip():
+            out.append(m.group(0))  # kept: _CLAUSE reads it as a comma
+        elif _NEW_SENTENCE.match(text, m.end()) and text[:m.start()].strip():
+            out.append(m.group(0))  # kept: a run-on question's reader knows it (_asked_after)
+        else:
+            out.append(" ")
+        at = m.end()
+    out.append(text[at:])
+    return re.sub(r"[ \t]{2,}", " ", "".join(out)).strip()
 # Clause boundaries: semicolons, dashes, ", so/but" (or an emoji and "so/but"), and " and "
 # before a new predicate.
 _CLAUSE = re.compile(
@@ -142,7 +188,13 @@ _CLAUSE = re.compile(
     r"\s*;\s*|\s+[-–—]+\s+|(?:,|\s*" + _EMOJI + _EMOJI_TAIL + r"*)"
     r"\s*(?:so|but|and then|then|and now|now|because|since|after|while|"
     r"and)\s+|"
-    r"\s+(?:but|so|because|while|whereas)\s+(?=(?:I|we|my|our|now)\b)|,\s+(?=(?:I|we|my|our|minha|meu|mi|meine|mein|moja|mia|mon|ma)\b)|"
+    r"\s+(?:but|so|because|while|whereas)\s+(?=(?:I|we|my|our|now)\b)|"
+    # "My girlfriend is Ioana, she studies medicine": someone else's predicate
+    # (not a name given, nor the role of the one just named: "We got a puppy, he's called
+    # Biscuit", "I work under Geneviève Roussel, she is my manager", "…, she's the one who")
+    r",\s+(?=(?:he|she|they)(?:'s|’s|'re|\s+is|\s+are|\s+was)?+\s+"
+    r"(?!called|named|my\b|our\b|the one\b)\w)|"
+    r",\s+(?=(?:I|we|my|our|minha|meu|mi|meine|mein|moja|mia|mon|ma)\b)|"
     r"\s+and\s+(?=(?:I|we|my|our|now|then|started|joined|bought|got|moved|adopted|switched|"
     r"became|began|took|went|am|is|have|had|will|signed|picked|ended|started)\b)|"
     r"\s+and\s+(?=\w+ed\b)",
@@ -201,7 +253,9 @@ def strip_foreign_text(text: str) -> str:
 
 
 # A noun phrase with no predicate that ends in a name: "my girlfriend Zoe", "our boss Ana".
-_NAMED_NP = re.compile(r"^(?i:my|our)\s+(?:[a-z-]+\s+){1,2}[A-Z][\w'’-]*$")
+# (a copula makes it a statement: "My girlfriend is Ioana, she studies …" is two clauses)
+_NAMED_NP = re.compile(r"^(?i:my|our)\s+(?:(?!(?:is|was|are|were)\s)[a-z-]+\s+){1,2}"
+                       r"[A-Z][\w'’-]*$")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -329,7 +383,7 @@ _NOTE = re.compile(r"^(?P<label>(?:(?:my|our)\s+)?(?:DOB|D\.O\.B|CI|CI/CD|DB|IDE
 # labels of a document or a dialogue, not of a fact about the speaker
 _NOT_A_FIELD = re.compile(
     r"^(?:q|question|a|answer|re|subject|error|warning|todo|to do|step|tip|example|e\.?g|"
-    r"translation|edit|ps|p\.s|eta|date|time|price|cost|total|score|result|link|url|source|"
+    r"translation|edit|ps|p\.s|eta|date(?!\s+of\s+birth)|time|price|cost|total|score|result|link|url|source|"
     r"ref|reason|context|problem|issue|goal|plan|task|summary|tl;?dr|agenda|update|note|"
     r"me|you|him|her|them|us|he|she|they|it|this|that|here|there|also|then|now|"
     r"fyi|btw|imo|imho|nb|asap|lol|omg|ok)\b", re.I)

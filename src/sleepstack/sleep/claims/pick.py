@@ -1,11 +1,13 @@
 """A clause's values by slot: the first candidate slot whose value reader finds one wins.
 
 :func:`pick` reads the (slot, value, removal, score) tuples of one clause from its
-ranked candidate slots (precise shapes first: an e-mail address, a phone number, a
-birthday, a language said to be learnt, a developer tool by name (:mod:`.products`),
-an animal given a name, a job by its title's last word (:mod:`.occupations`); then the slots by
-meaning); :func:`read_slot` reads one slot, refusing a person's name where the
-clause states no role for it (:data:`RELATION`). Used by :func:`..claims_of`.
+ranked candidate slots. Precise shapes come first: an e-mail address, a phone
+number, a birthday, a language said to be learnt, a product by name
+(:mod:`.products`), a vehicle by make (:mod:`.vehicles`), an animal given a name;
+a job title by its last word (:mod:`.occupations`) or a trip or home by its frame
+(:mod:`.whereabouts`) put their slots first; then the slots by meaning.
+:func:`read_slot` reads one slot, refusing a person's name where the clause
+states no role for it (:data:`RELATION`). Used by :func:`..claims_of`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from .parts import governed
 from .products import product_slot
 from .taxonomy import Slot, slot_by_name
 from .values import SPECIES, is_destination, is_removal, read_value
+from .vehicles import in_use, vehicles_in
 from .whereabouts import place_slot
 from .whose import others_address
 
@@ -32,6 +35,7 @@ _BIRTHDAY = slot_by_name("birthday")
 _LANGUAGE = slot_by_name("language")
 _LIKES = slot_by_name("likes")
 _PET = slot_by_name("pet")
+_VEHICLE = slot_by_name("vehicle")
 # An animal (a species word) given a name: "a goldfish called Bubbles", "cat named Miso".
 _NAMED_PET = re.compile(rf"\b(?:{SPECIES})(?:s|es)?(?:['’]s|\s+is)?,?\s+(?:called|named|"
                         r"whose name is)\s+(?-i:[A-Z])", re.I)
@@ -139,7 +143,23 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
         got = [g for g in read_slot(slot, best, text, ended, clause.sentence, parts, whole)
                if g[1].casefold() in said]
         if not got and len(said) == 1:
-            got = [(slot, tool[1][0], ended or is_removal(text), best)]
+            got = [(slot, tool[1][0], (ended and whole) or is_removal(text), best)]
+        if got:
+            return got
+    cars = vehicles_in(text)
+    if cars:
+        # "I have a Kymco Agility 50 for the pizza deliveries": a make and its model
+        # name a vehicle, whatever the clause's meaning came nearest to.
+        said = {c.casefold() for c in cars}
+        ended = ended and not in_use(text)  # ("off to the garage again in my Peugeot 206")
+        got = read_slot(_VEHICLE, best, text, ended, clause.sentence, parts, whole)
+        if not any(g[1].casefold() in c or c in g[1].casefold() for g in got for c in said):
+            got = []  # (the reader's values with the make's: "sold the Civic, it's a Mazda 3")
+        # ... each named as the make and model say it ("my dented Hyundai Getz")
+        got = [(sl, next((c for c in cars if c.casefold() in v.casefold()), v), rem, sc)
+               for sl, v, rem, sc in got]
+        if not got and len(cars) == 1:
+            got = [(_VEHICLE, cars[0], (ended and whole) or is_removal(text), best)]
         if got:
             return got
     if _NAMED_PET.search(text) and not ended:

@@ -1,7 +1,8 @@
-"""Developer tools by name: the closed classes the database, editor and CI slots' values come from.
+"""Products by name: the closed classes of the database, editor, CI and diet slots' values.
 
-Database systems, code editors and IDEs, and CI servers are closed classes of
-product names, so they are read by list, not by phrasing — as languages are
+Database systems, code editors and IDEs, CI servers and diet programmes
+("LighterLife", "the Cambridge Weight Plan") are closed classes of product
+names, so they are read by list, not by phrasing — as languages are
 (:mod:`.languages`). A clause that names products of one class only, with a
 word of use ("runs on", "codes in", "the builds"), or whose meaning is already
 near that slot, is about that slot: :func:`product_slot` is precise enough for
@@ -96,7 +97,39 @@ CodePipeline|Cloud Build|Google Cloud Build|Octopus Deploy|Heroku CI|Xcode Cloud
 Xcode Server|Bazel|Pulse
 """
 
-_FAMILIES = {"database": _DATABASE, "editor": _EDITOR, "ci": _CI}
+# What a tool is *for* or runs *on*: a programming language, a markup, an operating
+# system, a platform, a machine ("PyScripter for my Python scripts", "Hudson for the
+# Windows builds", "Paradox on a PC"). A closed class: next to another name it is
+# never the editor, CI or database itself.
+PLATFORM = re.compile(
+    r"(?:Python|Java|JavaScript|TypeScript|C|C\+\+|C#|Go|Golang|Rust|Ruby|PHP|Perl|Kotlin|"
+    r"Swift|Scala|Haskell|Erlang|Elixir|Clojure|Lua|R|MATLAB|Fortran|COBOL|Pascal|"
+    r"Objective-C|Dart|Julia|LaTeX|TeX|HTML|CSS|Bash|PowerShell|Android|iOS|iPhone|iPad|"
+    r"Windows(?: \d+| XP| Vista| NT)?|Linux|Ubuntu|Debian|Fedora|macOS|Mac|OS X|Unix|DOS|"
+    r"MS-DOS|PC|Dell|Lenovo|HP|ThinkPad|MacBook|Raspberry Pi|Rails|Django|Node|Node\.js|"
+    r"\.NET|React|Angular|Flutter|Spring|Laravel)",
+)
+
+
+# Diet programmes and named diets: commercial plans, clinical protocols, books' diets.
+_DIET = """
+Weight Watchers|WW|Slimming World|Jenny Craig|Nutrisystem|Noom|Atkins|South Beach|Dukan|
+Dukan Diet|Zone Diet|Whole30|Optifast|LighterLife|Cambridge Weight Plan|Cambridge Diet|
+1:1 Diet|Rosemary Conley|Unislim|Herbalife|SlimFast|Slim-Fast|Lite n' Easy|Tony Ferguson|
+Medifast|Optavia|Bright Line Eating|Banting|Body for Life|IIFYM|5:2|16:8|OMAD|DASH|
+DASH diet|MIND diet|Ornish|Pritikin|Scarsdale|cabbage soup diet|GM diet|Master Cleanse|
+HCG diet|Sirtfood|Sirtfood Diet|Fast 800|Blood Sugar Diet|Eat Right for Your Type|
+Raw Till 4|80/10/10|Galveston Diet|Wahls Protocol|AIP|Autoimmune Protocol|GAPS|SCD|
+low-FODMAP|low FODMAP|FODMAP|Candida diet|Ketovore|Lion Diet|pegan|Volumetrics|Montignac|
+Sonoma Diet|Hay Diet|Mayo Clinic Diet|Beachbody|Isagenix|Juice Plus|Fit for Life|
+Warrior Diet|Eat Stop Eat|Daniel Fast|Nutrisystem|Metabolic Balance|Dr. Bernstein|
+Bernstein diet|Pioppi|Fast Metabolism Diet|Plexus|Modere|Shaklee|Thrive|Keto Reset|
+Dubrovnik Diet|Kempner|Rice Diet|Rotation Diet|Beverly Hills Diet|Cookie Diet|
+Special K Challenge|Exante|Shake That Weight|Total Wellbeing Diet|CSIRO diet|
+Paleo|Primal|Keto|Carnivore|Mediterranean|Nordic diet|Okinawa diet|Macrobiotic
+"""
+
+_FAMILIES = {"database": _DATABASE, "editor": _EDITOR, "ci": _CI, "diet": _DIET}
 
 # Words that say which class a tool is ("the database", "my IDE", "CI", "the builds").
 _CLASS_WORD = {
@@ -106,6 +139,9 @@ _CLASS_WORD = {
               r"write|writes|writing|edit|edits|editing|type|typing|notes|html|plugins?",
     "ci": r"ci|ci/cd|cd|builds?|building|pipelines?|deploys?|deployments?|releases?|"
           r"jobs?|runners?|agents?|tests?\s+run|nightl(?:y|ies)|integration",
+    "diet": r"diet|dieting|plan|programme|program|protocol|shakes?|meals?|macros|calories|"
+            r"kcal|weigh-?ins?|slimming|weight|eat|eating|food|bars|points|syns|fasting|"
+            r"meetings?|class(?:es)?|stone|kilos?|kg|lbs|pounds",
 }
 _CLASS_RX = {k: re.compile(rf"\b(?:{v})\b", re.I) for k, v in _CLASS_WORD.items()}
 # Words of use that go with any tool ("runs on", "switched to", "uses").
@@ -113,7 +149,8 @@ _USE = re.compile(
     r"\b(?:use|uses|used|using|run|runs|running|ran|on|in|via|with|switch(?:ed|ing)?|"
     r"mov(?:e|ed|ing)|migrat(?:e|ed|ing)|port(?:ed|ing)?|swap(?:ped)?|replac(?:e|ed|ing)|"
     r"sits?|lives?|kept|keep|stuck|tried|trying|went|go(?:ing)?|back|now|still|"
-    r"installed|set\s+up|rely|relies|built|based)\b", re.I)
+    r"installed|set\s+up|rely|relies|built|based|doing|follow(?:s|ed|ing)?|start(?:ed|ing)?|"
+    r"trying|stick(?:ing)?\s+to|quit|stopped|gave\s+up|joined)\b", re.I)
 # ... the stricter ones a name that is also a word needs ("moved the builds to Drone").
 _STRICT_USE = re.compile(
     r"\b(?:use|uses|used|using|runs?\s+on|running\s+on|ran\s+on|switch(?:ed|ing)?|"
@@ -142,14 +179,14 @@ def _names() -> dict[str, tuple[str, ...]]:
 def _plain(name: str) -> bool:
     """Whether *name* is also an ordinary word or a person's name ("Jenkins", "Realm").
 
-    Only names whose every word is a whole word of MiniLM's vocabulary, or a short
-    English word, are; without the vocabulary every one-word name counts as plain.
+    Only one-word names that are a whole word of MiniLM's vocabulary are (without
+    the vocabulary, every one-word name); a phrase is a name as a whole.
     """
     words = re.findall(r"[^\W\d_]+", name.casefold())
+    if len(name.split()) > 1:
+        return False  # a phrase of words is a name as a whole ("Cambridge Weight Plan")
     vocab = vocabulary()
-    if not vocab:
-        return len(name.split()) == 1
-    return bool(words) and all(w in vocab for w in words)
+    return not vocab or (bool(words) and all(w in vocab for w in words))
 
 
 @functools.lru_cache(maxsize=1)
@@ -211,3 +248,9 @@ def product_slot(clause: str, near: Collection[str]) -> tuple[str, list[str]] | 
     fam = fams.pop()
     # Every name of the family counts once the slot is decided ("from Bamboo to Buildkite").
     return fam, list(dict.fromkeys(n for f, n, _ in products_in(clause) if f == fam))
+
+
+def is_product(slot: str, value: str) -> bool:
+    """Whether *value* is, whole, a product of *slot*'s family (no kind can veto it)."""
+    rx = _patterns().get(slot)
+    return rx is not None and rx.fullmatch(value.strip()) is not None

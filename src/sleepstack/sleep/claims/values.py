@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .languages import as_adjective, lang_value, languages_in
 from .lower import lower_org
 from .occupations import job_titles, past_title
+from .products import PLATFORM
 
 __all__ = ["NAME_KINDS", "SPECIES", "Reading", "birthdays_in", "is_destination", "is_removal",
            "names_in", "read_value"]
@@ -432,11 +433,16 @@ _PLACE_BEFORE = re.compile(r"\b(?:in|at|near|around|into|across|outside|inside)\
                            re.I)
 
 
+_TITLE_DOT = re.compile(r"^(?:Mr|Mrs|Ms|Dr|Prof|Eng|Ing|Lic|Rev|Fr|Sr|Sra|Srta|Capt|Sgt|Hon|"
+                        r"Atty|Arch|Dott|Mme|Mlle)\.\s+")
+
+
 def _person(clause: str) -> Reading:
     # A person's name is title case ("Priya", "Ana Silva"), never an acronym or a number.
+    # (after a title with its dot: "Mr. Yoshiro Hanazawa", "Eng. Wanjiru Gachanja")
     names = [n for n in _names(clause)
-             if len(n[2].split()) <= 3 and all(re.fullmatch(r"[A-Z][a-z][\w'’-]*", w)
-                                               for w in n[2].split())
+             if len(n[2].split()) <= 4 and all(re.fullmatch(r"[A-Z][a-z][\w'’-]*", w)
+                                               for w in _TITLE_DOT.sub("", n[2]).split())
              and not _PLACE_BEFORE.search(clause[: n[0]])]
     return _classify(clause, names, is_removal(clause))
 
@@ -468,6 +474,10 @@ _NUM_DATE = re.compile(
     r"|(?:19|20)\d\d-(?:0?[1-9]|1[0-2])-(?:0?[1-9]|[12]\d|3[01]))(?![\d.,/-]?\d)")
 
 
+_DAY_MONTH = re.compile(r"(?<![\d.,/:-])(?:0?[1-9]|[12]\d|3[01])[./](?:0?[1-9]|[12]\d|3[01])"
+                        r"(?![\d.,/:-]?\d)")
+
+
 def _regex(clause: str, rx: re.Pattern[str]) -> Reading:
     r = Reading()
     for m in rx.finditer(clause):
@@ -497,6 +507,9 @@ def _birthday(clause: str, said: bool = True) -> Reading:
     if said:
         for m in _NUM_DATE.finditer(clause):
             (r.old if _OLD_BEFORE.search(clause[: m.start()]) else r.new).append(m.group(0))
+        if not r.new and not r.old:
+            # "bday 17/10": a day and a month in digits, as written (its order varies)
+            r.new += [m.group(0) for m in _DAY_MONTH.finditer(clause)]
     for m in _BDAY.finditer(clause):
         mon = m["m"] or m["m2"]
         day = int(m["d"] or m["d2"])
@@ -525,20 +538,6 @@ def _language(clause: str) -> Reading:
     return r
 
 
-# What a tool is *for* or runs *on*: a programming language, a markup, an operating
-# system, a platform, a machine ("PyScripter for my Python scripts", "Hudson for the
-# Windows builds", "Paradox on a PC"). A closed class: next to another name it is
-# never the editor, CI or database itself.
-_PLATFORM = re.compile(
-    r"(?:Python|Java|JavaScript|TypeScript|C|C\+\+|C#|Go|Golang|Rust|Ruby|PHP|Perl|Kotlin|"
-    r"Swift|Scala|Haskell|Erlang|Elixir|Clojure|Lua|R|MATLAB|Fortran|COBOL|Pascal|"
-    r"Objective-C|Dart|Julia|LaTeX|TeX|HTML|CSS|Bash|PowerShell|Android|iOS|iPhone|iPad|"
-    r"Windows(?: \d+| XP| Vista| NT)?|Linux|Ubuntu|Debian|Fedora|macOS|Mac|OS X|Unix|DOS|"
-    r"MS-DOS|PC|Dell|Lenovo|HP|ThinkPad|MacBook|Raspberry Pi|Rails|Django|Node|Node\.js|"
-    r"\.NET|React|Angular|Flutter|Spring|Laravel)",
-)
-
-
 def _tool(clause: str) -> Reading:
     spans = _names(clause)
     full: list[tuple[int, int, str]] = []
@@ -547,7 +546,7 @@ def _tool(clause: str) -> Reading:
         if m and not t.endswith(m.group(1)):
             t, e = f"{t} {m.group(1)}", e + m.end()
         full.append((s, e, t))
-    tools = [x for x in full if not _PLATFORM.fullmatch(x[2])]
+    tools = [x for x in full if not PLATFORM.fullmatch(x[2])]
     return _classify(clause, tools or full, is_removal(clause))
 
 

@@ -230,7 +230,8 @@ def whose_picks(clause: str, sentence: str, picks: list[Pick], breakup: float | 
 # clause goes on to say about them, the speaker names who their relation is.
 _RELATION_NOUNS = {
     "partner": r"wife|husband|girlfriend|boyfriend|partner|fianc[ée]e?|spouse|hubby|gf|bf",
-    "manager": r"boss|manager|supervisor|team ?lead|line manager|skip",
+    "manager": r"boss|manager|supervisor|team ?lead(?:er)?|line manager|skip|head chef|foreman|"
+               r"forewoman|gaffer|charge nurse|oga",
 }
 _NAMED_RELATION = re.compile(
     r"^(?:(?:so|and|but|also|btw|oh|well|anyway|plus)[,:]?\s+)*(?:my|our)\s+"
@@ -247,10 +248,15 @@ _NAMED_AS = re.compile(  # case-sensitive: the name is what is capitalised
     r"^(?:(?:[Ss]o|[Aa]nd|[Bb]ut|[Aa]lso|btw|[Oo]h|[Ww]ell|[Aa]nyway|[Pp]lus)[,:]?\s+)*"
     r"(?:[Mm]y|[Oo]ur)\s+"
     r"(?:(?:new|current|lovely|dear|amazing|wonderful)\s+)?"
+    # what kind of boss: "my site supervisor", "my direct manager"
+    r"(?:(?:site|shift|line|area|project|team|direct|immediate|store|ward|regional|section|"
+    r"department|practice|night|day)\s+)?"
     r"(?P<rel>" + "|".join(f"(?P<{k}>{v})" for k, v in _RELATION_NOUNS.items()) + r")"
     # where the relation holds: "my supervisor at the council is …"
     r"(?:\s+" + WHERE_HELD + r")?"
-    r"(?:\s+is|['’]s)\s+(?:now\s+|still\s+)?(?P<n>[A-Z][a-z][\w'’-]*"
+    r"(?:\s+is|['’]s)\s+(?:now\s+|still\s+)?"
+    # (a title before the name stays with it: "Mr. Yoshiro Hanazawa", "Eng. Wanjiru …")
+    r"(?P<n>(?:(?:Mr|Mrs|Ms|Dr|Prof|Eng|Ing|Lic|Rev|Sr|Sra|Capt|Sgt)\.?\s+)?[A-Z][a-z][\w'’-]*"
     r"(?:\s+(?:[A-Z][\w'’-]+|de|van|von|da|di|del|le|la|bin|al)){1,3})\s*(?:$|[,.;:!?(])")
 
 
