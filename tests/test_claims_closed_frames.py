@@ -215,3 +215,27 @@ def test_texting_shapes_stay_narrow(text: str) -> None:
     assert not [a for a, _ in got if a in ("birthday", "phone")], got
     if "Biscuit" in text:
         assert ("has_pet", "Biscuit") in got, got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a pastime said precisely: played, one's thing, into it, a hobbies field
+    ("I play contract whist on weekends.", "contract whist"),
+    ("my thing is underwater hockey, training twice a week", "underwater hockey"),
+    ("into geocaching 3x a week", "geocaching"),
+    ("hobbies: bonsai (14 trees)", "bonsai"),
+    ("lacrosse is my great love", "lacrosse"),
+    ("I love playing sepak takraw with the neighbours", "sepak takraw"),
+])
+def test_a_pastime_said_precisely_is_a_like(text: str, value: str) -> None:
+    got = slot_values(text)
+    assert ("likes", value) in got, got
+    assert not [a for a, v in got if v == value and a != "likes"], got
+
+
+@pytest.mark.parametrize("text", [
+    "my brother plays rugby",  # someone else's
+    "I play the accounts game at work for a living",  # a job
+    "Priya: moving to Pune",  # a line someone else says, not a field
+])
+def test_a_pastime_is_the_speakers_only(text: str) -> None:
+    assert not [v for a, v in slot_values(text) if a == "likes"], slot_values(text)

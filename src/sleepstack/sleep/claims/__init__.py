@@ -65,7 +65,7 @@ from .held import (
     one_each,
     unheld,
 )
-from .hobbies import hobbies
+from .hobbies import hobbies, stated_pastimes
 from .kinds import kind_hints, read_hints, vetoed
 from .owner import owned_picks, said_before
 from .parts import clause_parts
@@ -432,6 +432,13 @@ def claims_of(turns: Sequence[Turn], subjects: Sequence[str | None],
                                  if (p[0].name, p[1]) in passed
                                  or not vetoed(p[0].name, p[1], kd)], c.text)
             lk = [sc for sl, sc in rk + others.get(c.text, []) if sl is _LIKES]
+            pt = [] if c.weak else stated_pastimes(c.text)
+            if pt:
+                # "I play contract bridge on weekends": a pastime said precisely is no
+                # employer, partner or language of the same words (.hobbies)
+                picks = [p for p in picks if not any(
+                    names_value(p[1], v) or names_value(v, p[1]) for v in pt)] + [
+                    (_LIKES, v, False, lk[0] if lk else WEAK_FLOOR) for v in pt]
             if not picks and not c.weak and lk:
                 # "I do yoga and climbing": pastimes the rules' verbs of liking miss
                 picks = [(_LIKES, v, False, lk[0]) for v in hobbies(c.text)]

@@ -106,7 +106,8 @@ _ELLIPSIS = re.compile(
     # ... or with a predicate of the speaker's: "allergic to fennel", "off to Broome"
     r"allergic\s+to|intolerant\s+to|(?:married|engaged)\s+to|based\s+(?:in|at|out)|"
     r"(?:vegan|vegetarian|pescatarian)(?=\s*(?:$|[,.;!]|now\b|since\b|these\b|again\b))|"
-    r"off\s+to|back\s+in|"
+    r"off\s+to|back\s+in|(?:big|really|totally|so|very|well|hugely)\s+into\s|into\s+(?=[a-z]+ing\b)|"
+    r"obsessed\s+with|"
     r"[A-Za-z]+ing)\b(?!\s+(?:is|are|was|were|you)\b)",
     re.I,
 )
@@ -415,8 +416,11 @@ def _field_note(sentence: str) -> str | None:
         return None
     label, value = m["label"].strip(), m["value"].strip()
     bare = re.sub(r"^(?:my|our)\s+", "", label, flags=re.I)
+    # (a pastime is a gerund: "hobbies: aquascaping" is a field, "Priya: moving" a line)
+    says = _SAYS.match(value) and not re.match(r"(?:hobb|interest|like|pastime|sport)", bare,
+                                               re.I)
     if _NOT_A_FIELD.match(bare) or _POSSESSED.search(label) or _FIRST.search(value) \
-            or _SAYS.match(value) or _QUESTION_START.match(bare):
+            or says or _QUESTION_START.match(bare):
         return None
     owner = "" if bare != label else "my "
     if not label.isupper():  # an acronym ("DOB", "CI") stays as it is

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["hobbies"]
+__all__ = ["hobbies", "stated_pastimes"]
 
 _LEAD = r"^(?:(?:so|well|yeah|also|and|these days|nowadays|mostly)\s*,?\s+)?"
 _ADVS = r"(?:(?:also|still|mostly|mainly|really|regularly|usually|often|sometimes|mainly|" \
@@ -34,12 +34,33 @@ _FRAMES = (
     re.compile(r"^(?P<obj>[a-z][\w ,&-]{1,60}?)\s+(?:is|are)\s+my\s+(?:main\s+|favou?rite\s+|"
                r"new\s+)?(?:hobby|hobbies|pastimes?|passions?)\b", re.I),
 )
+# Pastimes stated precisely enough to decide the likes slot before any other reading
+# ("I play contract bridge on weekends" had read as an employer): a game or sport one
+# plays, a thing one calls one's thing or passion, one one is into or obsessed with.
+_STATED = (
+    re.compile(rf"{_LEAD}(?:I|we)\s+{_ADVS}(?:play|practi[cs]e)\s+(?P<obj>.+)$", re.I),
+    _FRAMES[1], _FRAMES[2],
+    # "my thing is korfball", "my weekend thing is surf skiing"
+    re.compile(rf"{_LEAD}(?:my|our)\s+(?:(?:weekend|big|new|main|latest|current|favou?rite)\s+)?"
+               r"(?:thing|obsession|sport|jam)\s+(?:is|'s|’s)\s+(?P<obj>.+)$", re.I),
+    # "paper quilling is my thing", "bell-ringing is my great love", "parkour is life"
+    re.compile(r"^(?P<obj>[a-z][\w -]{1,40}?)\s+(?:is|are)\s+(?:my\s+(?:(?:great|big|true|"
+               r"new|whole)\s+)?(?:thing|life|love|passion|obsession|jam|sport)|life)\b", re.I),
+    # "big into slacklining", "I'm really into aquascaping", "obsessed with forró"
+    re.compile(rf"{_LEAD}(?:I'm\s+|I am\s+|we're\s+)?(?:(?:big|really|totally|so|very|well|"
+               r"hugely)\s+)?(?:into|obsessed with)\s+(?P<obj>.+)$|^into\s+(?P<ing>[a-z]+ing\b.*)$",
+               re.I),
+    # "I love playing ayo", "we enjoy doing pottery"
+    re.compile(rf"{_LEAD}(?:I|we)\s+{_ADVS}(?:love|enjoy|adore)\s+(?:playing|doing)\s+"
+               r"(?P<obj>.+)$", re.I),
+)
+_ONE_THING = 3  # the frame of "my thing is …": one pastime
 # Where the list ends: time, place, company and reasons are not items.
 _STOP = re.compile(
     r"\s+(?:every|each|on|at|in|with|twice|once|most|when|whenever|because|since|for|after|"
     r"before|these|now|a lot|lots|daily|weekly|nightly|together|sometimes|often|to|"
     r"whenever|if|but|though|as|three|two|four|several|almost|nearly|pretty|quite|"
-    r"mostly|too|as well)\b.*$|\s*[.;:!?(].*$", re.I)
+    r"mostly|too|as well)\b.*$|\s+\d.*$|\s*[.;:!?(].*$", re.I)
 _NOT_ITEM_WORDS = (
     "it that this them those these things stuff something nothing everything anything work "
     "job homework dishes laundry chores shopping research business well fine okay ok good "
@@ -76,4 +97,18 @@ def hobbies(clause: str) -> list[str]:
         m = rx.match(text)
         if m:
             return list(dict.fromkeys(_items(m["obj"])))
+    return []
+
+
+def stated_pastimes(clause: str) -> list[str]:
+    """The pastimes *clause* states precisely (see ``_STATED``); empty when none."""
+    text = clause.strip()
+    if _WORK.search(text):
+        return []
+    for i, rx in enumerate(_STATED):
+        m = rx.match(text)
+        if m:
+            got = list(dict.fromkeys(_items(m["obj"] or m["ing"])))
+            # ("my thing is korfball, training twice a week": one thing, then its habit)
+            return got[:1] if i == _ONE_THING else got
     return []
