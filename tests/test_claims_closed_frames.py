@@ -239,3 +239,30 @@ def test_a_pastime_said_precisely_is_a_like(text: str, value: str) -> None:
 ])
 def test_a_pastime_is_the_speakers_only(text: str) -> None:
     assert not [v for a, v in slot_values(text) if a == "likes"], slot_values(text)
+
+
+def test_a_bare_title_in_a_held_slot_is_the_new_title() -> None:
+    got = slot_values("I'm a Multi-Drop Driver, van, 120 parcels a day",
+                      "off the road now! Route Planner in the depot office, sitting all day")
+    assert ("job_title", "Route Planner") in got, got
+    assert not job_titles("Area Manager Rogelio said no")  # a name after it: no title
+    assert not job_titles("Lake Garda in April")
+
+
+def test_a_clause_about_he_or_she_gives_the_speaker_nothing() -> None:
+    # the clause split off after the comma is theirs: "she is from Goa" is no language
+    got = slot_values("I am learning Tulu.", "Now learning Konkani from our neighbour aunty, "
+                      "she is from Goa.")
+    assert ("learning_language", "Konkani") in got, got
+    assert not [v for _, v in got if "Goa" in v], got
+    got = slot_values("My manager is Hemi Walker.", "Hemi left the company on Friday.",
+                      "My new manager is Aroha Tane, she's Ngāpuhi too.")
+    assert ("manager", "Aroha Tane") in got, got
+    assert not [v for a, v in got if a == "manager" and "Ngāpuhi" in v], got
+
+
+def test_a_listed_product_ended_keeps_the_name_that_replaced_it() -> None:
+    got = slot_values("Our builds run on FinalBuilder.",
+                      "the builds have shifted to Zorblax Build, no more FinalBuilder scripts")
+    assert ("ended:uses_ci", "FinalBuilder") in got, got
+    assert ("uses_ci", "Zorblax Build") in got, got

@@ -127,7 +127,17 @@ def job_titles(clause: str) -> list[tuple[int, int, str]]:
         if words:
             title = " ".join(words)
             out.append((m.start(), m.start() + len(title), title))
+    if not out and (bare := _BARE.match(clause)) and _is_head(bare["v"].split()[-1]):
+        out.append((bare.start("v"), bare.end("v"), bare["v"]))
     return out
+
+
+# A title that opens the clause with no lead, capitalised, two words or more, its last
+# an occupation and nothing but a stop after it: "Route Planner in the depot office",
+# "Pharmacy Technician ako sa ospital" ("Area Manager Rogelio said …" is none).
+_BARE = re.compile(r"^(?:still\s+(?:an?\s+)?|now\s+(?:an?\s+)?)?"
+                   r"(?P<v>[A-Z][\w&/.'’-]*(?:\s+[A-Z][\w&/.'’-]*){1,4})"
+                   r"(?=\s*$|\s*[,.;:!?]|\s+(?:at|in|for|with|@|ako|sa|now|since|from)\b)")
 
 
 # After a title, the employer: "at / for / with / @" and a capitalised name.

@@ -140,8 +140,12 @@ def pick(clause: Clause, ranked: list[tuple[Slot, float]], ended: bool = False,
         # slot's value, whatever other name ("ERP") the slot's reader would take.
         slot = slot_by_name(tool[0])
         said = {n.casefold() for n in tool[1]}
-        got = [g for g in read_slot(slot, best, text, ended, clause.sentence, parts, whole)
-               if g[1].casefold() in said]
+        read = read_slot(slot, best, text, ended, clause.sentence, parts, whole)
+        got = [g for g in read if g[1].casefold() in said]
+        if any(g[2] for g in got):
+            # a listed product ended: the reader's other name is what replaced it ("the
+            # builds have shifted to BuildMaster, no more FinalBuilder")
+            got = read
         if not got and len(said) == 1:
             got = [(slot, tool[1][0], (ended and whole) or is_removal(text), best)]
         if got:

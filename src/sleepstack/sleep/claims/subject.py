@@ -145,9 +145,17 @@ def _kin_subject(clause: str) -> bool:
     return not re.match(r"^(?:and|&|or)\b", m["rest"], re.I)
 
 
+# A clause that opens with he/she/they and has no first person is about them: "…, she
+# is from Goa", "…, she's Pinay too" (detect splits such a clause off its sentence).
+_THEY_SUBJECT = re.compile(r"^(?:he|she|they)(?:'s|’s|'re|’re|\s)", re.I)
+_ME = re.compile(r"\b(?:I|I'm|I've|me|my|mine|we|we're|our|us)\b", re.I)
+
+
 def third_party(clause: str) -> bool:
     """True when *clause* is about someone other than the speaker (see module doc)."""
     if _kin_subject(clause):
+        return True
+    if _THEY_SUBJECT.match(clause.strip()) and not _ME.search(clause):
         return True
     m = _SUBJECT.match(clause.strip())
     if m is None or not _PERSON_RX.match(m["noun"]):
