@@ -266,3 +266,22 @@ def test_a_listed_product_ended_keeps_the_name_that_replaced_it() -> None:
                       "the builds have shifted to Zorblax Build, no more FinalBuilder scripts")
     assert ("ended:uses_ci", "FinalBuilder") in got, got
     assert ("uses_ci", "Zorblax Build") in got, got
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Mi cumpleaños es el 9 de agosto.", "9 August"),
+    ("Min födelsedag är 3 mars, skriv det så", "3 March"),
+    ("urodziny 21.11.1990, just so u know", "21.11.1990"),
+    ("Geburtstag: 5 Oktober", "5 October"),
+])
+def test_a_birthday_said_in_another_language_is_read(text: str, value: str) -> None:
+    assert ("birthday", value) in slot_values(text), slot_values(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the NATO summit is on 3 March",  # no birth word
+    "the meeting is on 14 juni",  # a date, no birth word
+    "mi hermana cumple años el 9 de agosto",  # someone else's ("cumple" is no birth word)
+])
+def test_a_date_abroad_without_a_birth_word_is_no_birthday(text: str) -> None:
+    assert not [a for a, _ in slot_values(text) if a == "birthday"], slot_values(text)

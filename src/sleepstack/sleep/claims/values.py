@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .calendar_words import BIRTH, DAY_ABROAD, FOREIGN_MONTHS
 from .languages import as_adjective, lang_value, languages_in
 from .lower import lower_org
 from .occupations import job_titles, past_title
@@ -502,7 +503,7 @@ _FULL_MONTH = {m[:3].lower(): m for m in _MONTHS.split("|") if len(m) > 4 or m =
 
 def _birthday(clause: str, said: bool = True) -> Reading:
     r = Reading()
-    if said and not re.search(r"\b(?:birth\w*|born|b-?day|dob|d\.o\.b)\b", clause, re.I):
+    if said and not BIRTH.search(clause):
         return r  # any other date is an appointment, not a birthday
     if said:
         for m in _NUM_DATE.finditer(clause):
@@ -516,6 +517,9 @@ def _birthday(clause: str, said: bool = True) -> Reading:
         name = _FULL_MONTH.get(mon[:3].lower(), mon)
         # In the order the speaker uses: "21 April" stays day first.
         v = f"{name} {day}" if m["m"] else f"{day} {name}"
+        (r.old if _OLD_BEFORE.search(clause[: m.start()]) else r.new).append(v)
+    for m in DAY_ABROAD.finditer(clause):  # "el 27 de julio", "14 juni": "27 July"
+        v = f"{int(m['d'])} {FOREIGN_MONTHS[m['m'].casefold()]}"
         (r.old if _OLD_BEFORE.search(clause[: m.start()]) else r.new).append(v)
     return r
 
