@@ -285,3 +285,18 @@ def test_a_birthday_said_in_another_language_is_read(text: str, value: str) -> N
 ])
 def test_a_date_abroad_without_a_birth_word_is_no_birthday(text: str) -> None:
     assert not [a for a, _ in slot_values(text) if a == "birthday"], slot_values(text)
+
+
+@pytest.mark.parametrize(("update", "title"), [
+    ("I have been elevated to Regional Claims Manager, the letter came on Thursday.",
+     "Regional Claims Manager"),
+    ("They've made me Theatre Coordinator. More money, more headaches.", "Theatre Coordinator"),
+])
+def test_a_title_given_by_others_is_the_new_title(update: str, title: str) -> None:
+    got = slot_values("I'm a Ward Clerk.", update)
+    assert ("job_title", title) in got, got
+
+
+def test_an_emoji_inside_a_value_ends_it() -> None:
+    got = slot_values("I'm allergic to kiwi 🥝 of all fruits")
+    assert ("allergic_to", "kiwi") in got, got

@@ -178,10 +178,11 @@ def _unemoji(text: str) -> str:
         elif _NEW_SENTENCE.match(text, m.end()) and text[:m.start()].strip():
             out.append(m.group(0))  # kept: a run-on question's reader knows it (_asked_after)
         else:
-            out.append(" ")
+            # a value never runs across one: "allergic to peach 🍑 of all things"
+            out.append(", " if text[m.end():].strip() else "")
         at = m.end()
     out.append(text[at:])
-    return re.sub(r"[ \t]{2,}", " ", "".join(out)).strip()
+    return re.sub(r"\s+,", ",", re.sub(r"[ \t]{2,}", " ", "".join(out))).strip()
 # Clause boundaries: semicolons, dashes, ", so/but" (or an emoji and "so/but"), and " and "
 # before a new predicate.
 _CLAUSE = re.compile(

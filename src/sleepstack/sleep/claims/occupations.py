@@ -77,6 +77,7 @@ _LEAD = re.compile(
     r"(?:(?:now|finally|officially|actually|just|already|also|still|currently)\s+)*"
     r"(?:an?|the)\s+|"
     r"\b(?:work(?:ing|s)? as|started as|start as|hired as|joined as|promoted to|employed as|"
+    r"elevated to|appointed(?: as)?|made me(?: the| an?)?|bumped up to|moved up to|"
     r"(?:job\s+)?title(?:'s|\s+is|\s+was|\s+to)|title\s+(?:at|on)\s+[\w' ]{2,30}?\s+is|"
     r"role (?:is|as)|position (?:is|as)|retrained as|card says|role of)\s+"
     r"(?:now\s+)?(?:an?\s+|the\s+)?)",

@@ -145,9 +145,11 @@ def _kin_subject(clause: str) -> bool:
     return not re.match(r"^(?:and|&|or)\b", m["rest"], re.I)
 
 
-# A clause that opens with he/she/they and has no first person is about them: "…, she
-# is from Goa", "…, she's Pinay too" (detect splits such a clause off its sentence).
-_THEY_SUBJECT = re.compile(r"^(?:he|she|they)(?:'s|’s|'re|’re|\s)", re.I)
+# A clause that opens with he/she and has no first person is about them: "…, she is
+# from Goa", "…, she's Pinay too" (detect splits such a clause off its sentence). Not
+# "they": often the people who decide for the speaker ("they retested and clarithromycin
+# is fine", "they made me supervisor").
+_THEY_SUBJECT = re.compile(r"^(?:he|she)(?:'s|’s|\s)", re.I)
 _ME = re.compile(r"\b(?:I|I'm|I've|me|my|mine|we|we're|our|us)\b", re.I)
 
 
