@@ -300,3 +300,25 @@ def test_a_title_given_by_others_is_the_new_title(update: str, title: str) -> No
 def test_an_emoji_inside_a_value_ends_it() -> None:
     got = slot_values("I'm allergic to kiwi 🥝 of all fruits")
     assert ("allergic_to", "kiwi") in got, got
+
+
+@pytest.mark.parametrize(("text", "attribute", "value"), [
+    # "my" as people mixing languages say it, a relation or an animal by its name
+    ("Mi novia Valentina is a dentist, super organised.", "partner", "Valentina"),
+    ("gf ko si Marites, she works sa mall", "partner", "Marites"),
+    ("meri wife Sunita hai, we married in 2015", "partner", "Sunita"),
+    ("my whippet Pickles sleeps on my work jacket", "has_pet", "Pickles"),
+    ("mój pies Burek waits at the door every night", "has_pet", "Burek"),
+])
+def test_a_relation_or_an_animal_named_after_my_is_the_speakers(text: str, attribute: str,
+                                                              value: str) -> None:
+    assert (attribute, value) in slot_values(text), slot_values(text)
+
+
+@pytest.mark.parametrize("text", [
+    "my sister's dog Rex bit me",  # someone else's animal
+    "mi hermana Lucía vive en Quito",  # a sister is no partner
+])
+def test_a_named_relation_of_someone_else_is_not_the_speakers(text: str) -> None:
+    got = slot_values(text)
+    assert not [a for a, _ in got if a in ("partner", "has_pet")], got

@@ -85,6 +85,11 @@ _QUESTION_START = re.compile(
 )
 _FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|myself|we|we're|we've|our|ours|us|"
                     r"the team)\b|"
+                    # "my" as people mixing languages say it ("Mi novio Bautista", "mój
+                    # kot", "meri wife", "gf ko si Rowena"; not "ma", "mon", "mes", "min":
+                    # English words or abbreviations too)
+                    r"(?i:\b(?:mi|mis|minha|meu|mein|meine|mijn|mój|moja|moje|meri|mera|mere|"
+                    r"mio|mia|ko si)\b)|"
                     # a bare "home" is the speaker's: "Bodø is home now", "home sweet home,
                     # Tromsø"; not someone's ("her home"), a place's ("home to the Louvre"),
                     # nor where they come from ("back home in Lagos", "home town")

@@ -35,9 +35,9 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
+from .species import SPECIES
 from .subject import is_relation
 from .taxonomy import Slot
-from .values import SPECIES
 
 __all__ = ["OTHER", "SELF", "owned_picks", "owner_of", "said_before", "unpossessed"]
 

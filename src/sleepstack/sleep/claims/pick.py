@@ -21,8 +21,10 @@ from .occupations import held_title, work_slots
 from .owner import unpossessed
 from .parts import governed
 from .products import product_slot
+from .species import SPECIES
+from .subject import FOREIGN_MY
 from .taxonomy import Slot, slot_by_name
-from .values import SPECIES, is_destination, is_removal, read_value
+from .values import is_destination, is_removal, read_value
 from .vehicles import in_use, vehicles_in
 from .whereabouts import place_slot
 from .whose import others_address
@@ -38,7 +40,10 @@ _PET = slot_by_name("pet")
 _VEHICLE = slot_by_name("vehicle")
 # An animal (a species word) given a name: "a goldfish called Bubbles", "cat named Miso".
 _NAMED_PET = re.compile(rf"\b(?:{SPECIES})(?:s|es)?(?:['’]s|\s+is)?,?\s+(?:called|named|"
-                        r"whose name is)\s+(?-i:[A-Z])", re.I)
+                        r"whose name is)\s+(?-i:[A-Z])"
+                        # ... or a name right after "my kelpie", "mój kot", "mera dog"
+                        rf"|\b(?:my|our|{FOREIGN_MY})\s+(?:(?:old|new|little|baby|rescue)\s+)?"
+                        rf"(?:{SPECIES})\s+(?-i:[A-ZÀ-Þ][a-zà-ÿ])", re.I)
 
 NO_MORE = re.compile(r"\b(?:no more|stopped (?:eating|drinking|liking)|gave up|quit|done with)\s+"
                       r"(?P<v>[a-z][\w -]{1,30}?)(?=\s+(?:for me|anymore|now|either)\b|[,.;!]|$)",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["WHERE_HELD", "is_person", "is_relation", "third_party"]
+__all__ = ["FOREIGN_MY", "WHERE_HELD", "is_person", "is_relation", "third_party"]
 
 # People (and groups of people) a speaker talks about.
 _PERSON = (
@@ -45,8 +45,9 @@ _PERSON = (
     r"av[óô]|filh[oa]|annem|babam|ablam|abim"
 )
 # "my" in the languages speakers switch to: read as "my"
-_FOREIGN_MY = (r"mi|mis|minha|minhas|meu|meus|mon|ma|mes|mein|meine|meinem|meiner|moja|mój|"
-               r"moje|mijn|mia|mio|il mio|la mia")
+#: "my" in the languages people mix into English ("mi novio", "mój kot", "meri wife")
+FOREIGN_MY = (r"mi|mis|minha|minhas|meu|meus|mon|ma|mes|mein|meine|meinem|meiner|moja|mój|"
+              r"moje|mijn|mia|mio|il mio|la mia|meri|mera|mere")
 _ADJ = (r"(?:best|older|younger|little|big|old|new|ex-|former|oldest|youngest|eldest|twin|"
         r"close|dear|step-?|half-?|future|current|other)\s+")
 _LEAD = r"^(?:(?:so|and|but|also|btw|fyi|oh|well|anyway|plus|then|ok|okay|update|news)[,:]?\s+)*"
@@ -61,7 +62,7 @@ def _subject_rx(dets: str, noun: str) -> re.Pattern[str]:
         r"\s+(?P<rest>.*)$", re.I)
 
 
-_SUBJECT = _subject_rx(f"{_DETS}|{_FOREIGN_MY}", rf"(?P<noun>{_PERSON}|[a-z][\w-]*)")
+_SUBJECT = _subject_rx(f"{_DETS}|{FOREIGN_MY}", rf"(?P<noun>{_PERSON}|[a-z][\w-]*)")
 # A person named with a modifier of one or two words: "my law partner", "our new co-op
 # student", "the contractor": the head noun decides, whatever the modifier ("the" only
 # with a person by relation or role, so "the team's CI" stays the speaker's team).
@@ -167,7 +168,7 @@ def third_party(clause: str) -> bool:
     if m is None:
         return _other_group(clause)
     det, noun, poss, rest = m["det"].lower(), m["noun"], m["poss"], m["rest"]
-    if re.fullmatch(_FOREIGN_MY, det, re.I):
+    if re.fullmatch(FOREIGN_MY, det, re.I):
         det = "my"
     if m["comma"] and det not in ("my", "our"):
         return False  # "His replacement, Ingrid, is who I report to": an apposition, the speaker's

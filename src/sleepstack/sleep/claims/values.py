@@ -24,8 +24,9 @@ from .languages import as_adjective, lang_value, languages_in
 from .lower import lower_org
 from .occupations import job_titles, past_title
 from .products import PLATFORM
+from .species import SPECIES
 
-__all__ = ["NAME_KINDS", "SPECIES", "Reading", "birthdays_in", "is_destination", "is_removal",
+__all__ = ["NAME_KINDS", "Reading", "birthdays_in", "is_destination", "is_removal",
            "names_in", "read_value"]
 
 # Words that end what a value can be (prepositions, conjunctions, time words).
@@ -404,18 +405,6 @@ def _allergy(clause: str) -> Reading:
     for m in re.finditer(r"\b(?P<v>[a-z][\w-]{2,30})\s+(?:is|are)\s+fine\b", clause, re.I):
         r.old.append(m["v"].lower())
     return r
-
-
-SPECIES = (
-    r"cat|dog|puppy|kitten|rabbit|bunny|hamster|parrot|bird|fish|turtle|tortoise|snake|lizard|"
-    r"guinea pig|ferret|horse|pony|beagle|labrador|poodle|terrier|retriever|spaniel|husky|"
-    r"budgie|gecko|chinchilla|rat|mouse|goldfish|pug|corgi|collie|shepherd|canary|cockatiel|"
-    r"cockatoo|parakeet|lovebird|finch|sparrow|axolotl|iguana|hedgehog|degu|gerbil|"
-    r"greyhound|whippet|lurcher|dachshund|sausage dog|schnauzer|chihuahua|bulldog|dalmatian|"
-    r"heeler|kelpie|spitz|shiba|akita|samoyed|malamute|rottweiler|doberman|mastiff|setter|"
-    r"pointer|springer|cockapoo|labradoodle|cavapoo|moggy|tabby|hen|chicken|goat|donkey|"
-    r"alpaca|lamb|duck|tarantula|koi|betta"
-)
 
 
 def _pet(clause: str) -> Reading:

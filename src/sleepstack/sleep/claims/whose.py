@@ -34,7 +34,8 @@ from collections.abc import Sequence
 from ...adapters.embed import Embedder
 from .classify import contrast_scores, mask_values
 from .held import HeldValues, names_value
-from .subject import WHERE_HELD, is_person
+from .species import SPECIES
+from .subject import FOREIGN_MY, WHERE_HELD, is_person
 from .taxonomy import Slot, slot_by_name
 
 __all__ = ["COUPLE", "COUPLE_FLOOR", "as_we", "couple", "couple_scores", "named_relation",
@@ -229,14 +230,20 @@ def whose_picks(clause: str, sentence: str, picks: list[Pick], breakup: float | 
 # "my husband Gareth says hi", "My boss Raymond keeps emailing me": whatever the
 # clause goes on to say about them, the speaker names who their relation is.
 _RELATION_NOUNS = {
-    "partner": r"wife|husband|girlfriend|boyfriend|partner|fianc[ée]e?|spouse|hubby|gf|bf",
+    "partner": r"wife|husband|girlfriend|boyfriend|partner|fianc[ée]e?|spouse|hubby|gf|bf|"
+               # ... as people mixing languages say them ("mi novio", "mon copain", "jowa ko")
+               r"novio|novia|esposo|esposa|marido|namorado|namorada|copain|copine|mari|"
+               r"fidanzato|fidanzata|freund|freundin|vriend|vriendin|chłopak|dziewczyna|mąż|"
+               r"żona|asawa|jowa|nobyo|nobya|pati|patni|biwi|shohar|sevgilim",
     "manager": r"boss|manager|supervisor|team ?lead(?:er)?|line manager|skip|head chef|foreman|"
                r"forewoman|gaffer|charge nurse|oga",
 }
 _NAMED_RELATION = re.compile(
-    r"^(?:(?:so|and|but|also|btw|oh|well|anyway|plus)[,:]?\s+)*(?:my|our)\s+"
-    r"(?:(?:new|current|lovely|dear|amazing|wonderful)\s+)?"
+    r"^(?:(?:so|and|but|also|btw|oh|well|anyway|plus)[,:]?\s+)*(?P<my>(?:my|our|" + FOREIGN_MY
+    + r")\s+)?(?:(?:new|current|lovely|dear|amazing|wonderful)\s+)?"
     r"(?P<rel>" + "|".join(f"(?P<{k}>{v})" for k, v in _RELATION_NOUNS.items()) + r")"
+    # (Tagalog puts "my" after: "gf ko si Rowena", "boyfriend ko si Emmanuel")
+    r"(?(my)|\s+ko(?:\s+si)?)"
     r",?\s+(?P<n>[A-Z][a-z][\w'’-]*)\b(?!\s+(?:and|&)\s+(?:I|me)\b\s+(?:broke|split|"
     r"separated|divorced|are divorced|called))", re.I)
 _NOT_A_NAME = frozenset(_NOT_NAME_WORDS.split()) | frozenset(("is", "was", "says", "said"))
@@ -260,12 +267,23 @@ _NAMED_AS = re.compile(  # case-sensitive: the name is what is capitalised
     r"(?:\s+(?:[A-Z][\w'’-]+|de|van|von|da|di|del|le|la|bin|al)){1,3})\s*(?:$|[,.;:!?(])")
 
 
+# "my kelpie Bindi", "mój kot Mruczek": an animal of the speaker's, by its name
+_NAMED_ANIMAL = re.compile(
+    r"^(?:(?:so|and|but|also|btw|oh|well|anyway|plus)[,:]?\s+)*(?:my|our|" + FOREIGN_MY
+    + r")\s+(?:(?:old|new|little|baby|rescue)\s+)?(?:" + SPECIES + r")\s+"
+    r"(?P<n>(?-i:[A-ZÀ-Þ][a-zà-ÿ][\w'’-]*))\b(?!\s+(?:and|&)\s+(?:I|me)\b)", re.I)
+
+
 def named_relation(clause: str) -> tuple[Slot, str] | None:
-    """(slot, name) when *clause* names the speaker's partner or boss.
+    """(slot, name) when *clause* names the speaker's partner, boss or pet.
 
     It opens with "my <partner/boss> Name" ("my husband Gareth"), or says the relation
-    is a full name ("My partner is Ilse Brandt").
+    is a full name ("My partner is Ilse Brandt"), or opens with "my <animal> Name"
+    ("my kelpie Bindi comes to work with me").
     """
+    pet = _NAMED_ANIMAL.match(clause.strip())
+    if pet is not None and pet["n"].casefold() not in _NOT_A_NAME:
+        return slot_by_name("pet"), pet["n"]
     full = _NAMED_AS.match(clause.strip())
     if full is not None and not any(w.casefold() in _NOT_A_NAME for w in full["n"].split()):
         return next((slot_by_name(k), full["n"]) for k in _RELATION_NOUNS if full[k])
