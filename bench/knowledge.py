@@ -74,7 +74,13 @@ between shifts in short bursts, a change spread over two or three messages, abbr
 rosters, landlords and mechanics, coworkers' values as traps; professionals pasting e-mails,
 meeting notes, calendar entries and HR letters with a line of their own, passive and formal
 phrasing, colleagues' and clients' values as traps), measured only at the start and the end of
-the round. It prints:
+the round (tuning splits since round 18); ``val27`` and ``val28`` = ``knowledge_val27.jsonl`` /
+``knowledge_val28.jsonl``, written in round 18 before that round's changes by two more writers
+who never read ``src/`` (people who give their facts as answers to the assistant's questions or
+as corrections of what it just said, terse replies whose meaning hangs on the question before;
+bilingual people code-switching inside English — Hinglish, Taglish, Spanglish, Singlish,
+Franglais, Arabizi, Pidgin, Denglisch — with relatives' and colleagues' values as traps),
+measured only at the start and the end of the round. It prints:
 
 * ``current``  — the new value appears in the context (default 150 tokens);
 * ``stale``    — the old value appears in a context line that neither states
@@ -102,7 +108,7 @@ first user turn that names its old (or new) value, once after the rest. The
 update is then read in a later cycle than the statement it changes.
 
     python bench/knowledge.py [--budget 150] [--embedder local:all-MiniLM-L6-v2]
-                              [--split all|tune|val|...|val20] [--show-misses] [--llm SPEC]
+                              [--split all|tune|val|...|val28] [--show-misses] [--llm SPEC]
                               [--cycles 1|2]
 """
 
