@@ -23,7 +23,7 @@ from functools import lru_cache
 from ...adapters.embed.minilm import vocabulary_words
 from ...errors import EmbedderError
 
-__all__ = ["lower_org", "rare_word", "vocabulary"]
+__all__ = ["known_words", "lower_org", "rare_word", "vocabulary"]
 
 
 # Closed classes: what follows "at/for" and is never a company.
@@ -74,6 +74,18 @@ def _rare(word: str) -> bool:
 def vocabulary() -> frozenset[str]:
     """The whole words of MiniLM's vocabulary (empty when the model is not installed)."""
     return _vocab()
+
+
+def known_words(name: str) -> list[bool] | None:
+    """For each run of letters in *name*, whether it is a whole word of MiniLM's vocabulary.
+
+    None when the model is not installed. Closed-class readers (.products,
+    .whereabouts) ask it whether a name is also an ordinary word.
+    """
+    vocab = _vocab()
+    if not vocab:
+        return None
+    return [w in vocab for w in re.findall(r"[^\W\d_]+", name.casefold())]
 
 
 def rare_word(word: str) -> bool:

@@ -22,7 +22,7 @@ import functools
 import re
 from collections.abc import Collection
 
-from .lower import vocabulary
+from .lower import known_words
 
 __all__ = ["product_slot", "products_in"]
 
@@ -182,11 +182,10 @@ def _plain(name: str) -> bool:
     Only one-word names that are a whole word of MiniLM's vocabulary are (without
     the vocabulary, every one-word name); a phrase is a name as a whole.
     """
-    words = re.findall(r"[^\W\d_]+", name.casefold())
     if len(name.split()) > 1:
         return False  # a phrase of words is a name as a whole ("Cambridge Weight Plan")
-    vocab = vocabulary()
-    return not vocab or (bool(words) and all(w in vocab for w in words))
+    known = known_words(name)
+    return known is None or (bool(known) and all(known))
 
 
 @functools.lru_cache(maxsize=1)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from .lower import vocabulary
+from .lower import known_words
 
 __all__ = ["place_slot"]
 
@@ -64,9 +64,8 @@ _STAY = re.compile(r"\b(?:this\s+(?:week|weekend|month)|today|tonight|right now|
 
 
 def _ordinary(name: str) -> bool:
-    vocab = vocabulary()
-    words = re.findall(r"[^\W\d_]+", name.casefold())
-    return not vocab or any(w in vocab for w in words)
+    known = known_words(name)
+    return known is None or any(known)
 
 
 def place_slot(clause: str) -> str | None:
