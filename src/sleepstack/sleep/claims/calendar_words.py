@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BIRTH", "DAY_ABROAD", "FOREIGN_MONTHS"]
+__all__ = ["BIRTH", "DAY_ABROAD", "FOREIGN_MONTHS", "MONTHS"]
 
+#: the English months, full and short, as a regex alternation (the full names first)
+MONTHS = (r"January|February|March|April|May|June|July|August|September|October|November|"
+          r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec")
 _BY_MONTH = {
     "January": "enero janeiro janvier gennaio januar januari januar stycznia styczeń ocak "
                "enero",

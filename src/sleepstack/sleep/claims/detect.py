@@ -19,7 +19,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-__all__ = ["Clause", "disclosures", "hypothetical", "strip_foreign_text"]
+__all__ = ["TITLES", "Clause", "disclosures", "hypothetical", "strip_foreign_text"]
 
 # Material to work on, not a statement: everything after the request is data.
 _TASK = re.compile(
@@ -122,10 +122,11 @@ _CHANGE = re.compile(r"^[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:has\s+)?(?:left|qu
 # (not after an abbreviation that labels what follows: "tel. +48 512…", "approx. 3", nor
 # after "No." before a number: "No. 14")
 # ... nor after a title before a name: "My manager is Mr. Yoshiro Hanazawa", "Eng. Wanjiru"
-_TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "Eng", "Ing", "Lic", "Rev", "Fr", "Sr", "Sra", "Srta",
-           "Capt", "Sgt", "Hon", "Atty", "Arch", "Dott", "Mme", "Mlle")
+#: titles written with a dot before a name (values.py strips them off a person's name)
+TITLES = ("Mr", "Mrs", "Ms", "Dr", "Prof", "Eng", "Ing", "Lic", "Rev", "Fr", "Sr", "Sra", "Srta",
+          "Capt", "Sgt", "Hon", "Atty", "Arch", "Dott", "Mme", "Mlle")
 _SENT = re.compile(r"(?<=[.!?])(?<!\b[Tt]el\.)(?<!\b[Mm]ob\.)(?<!\b[Pp]h\.)(?<!\b[Aa]pprox\.)"
-                   + "".join(rf"(?<!\b{t}\.)" for t in _TITLES) +
+                   + "".join(rf"(?<!\b{t}\.)" for t in TITLES) +
                    r"(?:\s+(?=[^\s\d+])|(?<!\b[Nn]o\.)(?<!\b[Nn]r\.)\s+)|\n+")
 # Chat spelling of the first person and of "please": "im in Galway now", "ive been on
 # VS Code", "emma and i split up", "pls use x@y.z". Read as the standard forms, so

@@ -23,26 +23,28 @@ __all__ = ["hobbies", "stated_pastimes"]
 _LEAD = r"^(?:(?:so|well|yeah|also|and|these days|nowadays|mostly)\s*,?\s+)?"
 _ADVS = r"(?:(?:also|still|mostly|mainly|really|regularly|usually|often|sometimes|mainly|" \
         r"actually|even|both)\s+)*"
+# "My hobbies are knitting and painting", "my main hobby is pottery"
+_MY_HOBBIES = re.compile(rf"{_LEAD}(?:my|our)\s+(?:main\s+|favou?rite\s+|current\s+|big\s+)?"
+                         r"(?:hobby|hobbies|pastimes?|passions?|free[- ]time activit(?:y|ies))\s+"
+                         r"(?:is|are|include|includes|'s|’s)\s+(?P<obj>.+)$", re.I)
+# "Pottery and baking are my hobbies"
+_ARE_MY_HOBBIES = re.compile(r"^(?P<obj>[a-z][\w ,&-]{1,60}?)\s+(?:is|are)\s+my\s+(?:main\s+|"
+                             r"favou?rite\s+|new\s+)?(?:hobby|hobbies|pastimes?|passions?)\b", re.I)
 _FRAMES = (
     # "I do yoga and climbing", "we play chess", "I practise karate"
     re.compile(rf"{_LEAD}(?:I|we)\s+{_ADVS}(?:do|practi[cs]e|play)\s+(?P<obj>.+)$", re.I),
-    # "My hobbies are knitting and painting", "my main hobby is pottery"
-    re.compile(rf"{_LEAD}(?:my|our)\s+(?:main\s+|favou?rite\s+|current\s+|big\s+)?"
-               r"(?:hobby|hobbies|pastimes?|passions?|free[- ]time activit(?:y|ies))\s+"
-               r"(?:is|are|include|includes|'s|’s)\s+(?P<obj>.+)$", re.I),
-    # "Pottery and baking are my hobbies"
-    re.compile(r"^(?P<obj>[a-z][\w ,&-]{1,60}?)\s+(?:is|are)\s+my\s+(?:main\s+|favou?rite\s+|"
-               r"new\s+)?(?:hobby|hobbies|pastimes?|passions?)\b", re.I),
+    _MY_HOBBIES, _ARE_MY_HOBBIES,
 )
 # Pastimes stated precisely enough to decide the likes slot before any other reading
 # ("I play contract bridge on weekends" had read as an employer): a game or sport one
 # plays, a thing one calls one's thing or passion, one one is into or obsessed with.
+# "my thing is korfball", "my weekend thing is surf skiing": one pastime, then its habit
+_MY_THING = re.compile(rf"{_LEAD}(?:my|our)\s+(?:(?:weekend|big|new|main|latest|current|"
+                       r"favou?rite)\s+)?(?:thing|obsession|sport|jam)\s+(?:is|'s|’s)\s+"
+                       r"(?P<obj>.+)$", re.I)
 _STATED = (
     re.compile(rf"{_LEAD}(?:I|we)\s+{_ADVS}(?:play|practi[cs]e)\s+(?P<obj>.+)$", re.I),
-    _FRAMES[1], _FRAMES[2],
-    # "my thing is korfball", "my weekend thing is surf skiing"
-    re.compile(rf"{_LEAD}(?:my|our)\s+(?:(?:weekend|big|new|main|latest|current|favou?rite)\s+)?"
-               r"(?:thing|obsession|sport|jam)\s+(?:is|'s|’s)\s+(?P<obj>.+)$", re.I),
+    _MY_HOBBIES, _ARE_MY_HOBBIES, _MY_THING,
     # "paper quilling is my thing", "bell-ringing is my great love", "parkour is life"
     re.compile(r"^(?P<obj>[a-z][\w -]{1,40}?)\s+(?:is|are)\s+(?:my\s+(?:(?:great|big|true|"
                r"new|whole)\s+)?(?:thing|life|love|passion|obsession|jam|sport)|life)\b", re.I),
@@ -54,7 +56,6 @@ _STATED = (
     re.compile(rf"{_LEAD}(?:I|we)\s+{_ADVS}(?:love|enjoy|adore)\s+(?:playing|doing)\s+"
                r"(?P<obj>.+)$", re.I),
 )
-_ONE_THING = 3  # the frame of "my thing is …": one pastime
 # Where the list ends: time, place, company and reasons are not items.
 _STOP = re.compile(
     r"\s+(?:every|each|on|at|in|with|twice|once|most|when|whenever|because|since|for|after|"
@@ -105,10 +106,10 @@ def stated_pastimes(clause: str) -> list[str]:
     text = clause.strip()
     if _WORK.search(text):
         return []
-    for i, rx in enumerate(_STATED):
+    for rx in _STATED:
         m = rx.match(text)
         if m:
             got = list(dict.fromkeys(_items(m["obj"] or m["ing"])))
             # ("my thing is korfball, training twice a week": one thing, then its habit)
-            return got[:1] if i == _ONE_THING else got
+            return got[:1] if rx is _MY_THING else got
     return []

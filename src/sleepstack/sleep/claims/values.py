@@ -19,7 +19,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .calendar_words import BIRTH, DAY_ABROAD, FOREIGN_MONTHS
+from .calendar_words import BIRTH, DAY_ABROAD, FOREIGN_MONTHS, MONTHS
+from .detect import TITLES
 from .languages import as_adjective, lang_value, languages_in
 from .lower import lower_org
 from .occupations import job_titles, past_title
@@ -423,8 +424,7 @@ _PLACE_BEFORE = re.compile(r"\b(?:in|at|near|around|into|across|outside|inside)\
                            re.I)
 
 
-_TITLE_DOT = re.compile(r"^(?:Mr|Mrs|Ms|Dr|Prof|Eng|Ing|Lic|Rev|Fr|Sr|Sra|Srta|Capt|Sgt|Hon|"
-                        r"Atty|Arch|Dott|Mme|Mlle)\.\s+")
+_TITLE_DOT = re.compile(rf"^(?:{'|'.join(TITLES)})\.\s+")
 
 
 def _person(clause: str) -> Reading:
@@ -481,13 +481,11 @@ def _regex(clause: str, rx: re.Pattern[str]) -> Reading:
     return r
 
 
-_MONTHS = (r"January|February|March|April|May|June|July|August|September|October|November|"
-           r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec")
 _BDAY = re.compile(
-    rf"\b(?P<m>{_MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b"
-    rf"|\b(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTHS})\b"
+    rf"\b(?P<m>{MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"|\b(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{MONTHS})\b"
 )
-_FULL_MONTH = {m[:3].lower(): m for m in _MONTHS.split("|") if len(m) > 4 or m == "May"}
+_FULL_MONTH = {m[:3].lower(): m for m in MONTHS.split("|") if len(m) > 4 or m == "May"}
 
 
 def _birthday(clause: str, said: bool = True) -> Reading:

@@ -32,6 +32,8 @@ WEAK_FLOOR = 0.7
 _EMAIL_SLOT = slot_by_name("email")
 _PHONE_SLOT = slot_by_name("phone")
 _BIRTHDAY_SLOT = slot_by_name("birthday")
+_VEHICLE_SLOT = slot_by_name("vehicle")
+_TITLE_SLOT = slot_by_name("job_title")
 
 
 def weak_slots(text: str, near: Sequence[tuple[Slot, float]]) -> list[tuple[Slot, float]]:
@@ -57,9 +59,9 @@ def _by_product(text: str, near: Sequence[tuple[Slot, float]]) -> list[tuple[Slo
     else ("their shop runs on FileMaker") it is theirs.
     """
     tool = product_slot(text, {sl.name for sl, _ in near})
-    if tool is None or slot_by_name(tool[0]).kind != "tool":
+    slot = slot_by_name(tool[0]) if tool else None
+    if slot is None or slot.kind != "tool":
         return []  # (a diet without a first person stays a remark: "keto for two months")
-    slot = slot_by_name(tool[0])
     return [(slot, max((sc for sl, sc in near if sl is slot), default=WEAK_FLOOR))]
 
 
@@ -100,7 +102,7 @@ def _by_vehicle(text: str) -> list[tuple[Slot, float]]:
     """
     if not DRIVEN.match(text) or not vehicles_in(text):
         return []
-    return [(slot_by_name("vehicle"), WEAK_FLOOR)]
+    return [(_VEHICLE_SLOT, WEAK_FLOOR)]
 
 
 def _by_birthday(text: str) -> list[tuple[Slot, float]]:
@@ -123,4 +125,4 @@ def _by_title(text: str) -> list[tuple[Slot, float]]:
     """
     if re.search(r"['’]s\s+(?:job\s+)?title\b", text) or not job_titles(text):
         return []
-    return [(slot_by_name("job_title"), WEAK_FLOOR)]
+    return [(_TITLE_SLOT, WEAK_FLOOR)]

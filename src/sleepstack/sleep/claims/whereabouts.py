@@ -21,18 +21,17 @@ from __future__ import annotations
 
 import re
 
+from .calendar_words import MONTHS
 from .lower import known_words
 
 __all__ = ["place_slot"]
 
-_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-           r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
 _SEASONS = r"spring|summer|autumn|fall|winter|easter|christmas|xmas|new year|half[- ]term|diwali|eid|ramadan|t[eế]t|hanukkah|thanksgiving|holidays?"  # noqa: E501
 # A time still to come, or the season a trip is taken in.
 _WHEN = re.compile(
     rf"\b(?:(?:in|for|at|over|this|next|early|late|mid|end of|until|till)\s+(?:the\s+)?"
-    rf"(?:{_MONTHS}|{_SEASONS})|(?:{_MONTHS})\s+\d{{1,2}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
-    rf"(?:{_MONTHS})|next\s+(?:week|month|year|weekend|monday|tuesday|wednesday|thursday|"
+    rf"(?:{MONTHS}|{_SEASONS})|(?:{MONTHS})\s+\d{{1,2}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    rf"(?:{MONTHS})|next\s+(?:week|month|year|weekend|monday|tuesday|wednesday|thursday|"
     rf"friday|saturday|sunday)|this\s+(?:coming\s+)?(?:weekend|summer|winter|spring|autumn)|"
     rf"in\s+(?:\w+\s+)?(?:days|weeks|months)|tomorrow|tmrw|(?:{_SEASONS})\s+(?:trip|break|"
     rf"holiday|is|will be))\b",
